@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The test API: a test fills one struct tst_test named "test" and the
+ * library's main() does the rest (option parsing, requirements, services,
+ * the timeout, result accounting and the summary).
+ *
+ * Exit value of a test binary (bits OR-ed together):
+ *   0 all passed, 1 a TFAIL, 2 a TBROK, 4 a TWARN, 32 only TCONF results.
+ */
+#ifndef TST_TEST_H
+#define TST_TEST_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "tst_res_flags.h"
+#include "tst_checkpoint.h"
+#include "tst_safe_macros.h"
+#include "tst_test_macros.h"
+#include "tst_kernel.h"
+
+/* A reference printed when a test fails: {"linux-git", "39fd8fd22b32"}. */
+struct tst_tag {
+	const char *name;
+	const char *value;
+};
+
+/* Flags of struct tst_path_val. */
+#define TST_SR_TCONF_MISSING	0x1	/* path missing: TCONF */
+#define TST_SR_TBROK_MISSING	0x2	/* path missing: TBROK (default) */
+#define TST_SR_SKIP_MISSING	0x4	/* path missing: ignore it */
+#define TST_SR_TCONF_RO		0x8	/* cannot write: TCONF */
+#define TST_SR_SKIP_RO		0x10	/* cannot write: ignore it */
+
+/*
+ * A /proc/sys (or /sys) value saved before setup and restored after the
+ * test, whatever way it ended. With val != NULL the value is also set.
+ */
+struct tst_path_val {
+	const char *path;
+	const char *val;
+	unsigned int flags;
+};
+
+/* Policies for struct tst_hugepage. */
+enum tst_hp_policy {
+	TST_REQUEST,	/* reserve as many as possible up to number */
+	TST_NEEDS,	/* TCONF unless exactly number can be reserved */
+};
+
+struct tst_hugepage {
+	unsigned long number;
+	enum tst_hp_policy policy;
+};
+
+/* The block device of needs_device/format_device/mount_device. */
+struct tst_device {
+	const char *dev;	/* e.g. /dev/loop0 */
+	const char *fs_type;	/* filesystem it was formatted with */
+	unsigned long size_mb;
+};
+
+struct tst_test {
+	/* test(n) is called for n = 0 .. tcnt - 1; or test_all() once */
+	unsigned int tcnt;
+	void (*test)(unsigned int n);
+	void (*test_all)(void);
+	void (*setup)(void);
+	/* runs exactly once, also after tst_brk(); never twice */
+	void (*cleanup)(void);
+
+	/* requirements: unmet ones end the test with TCONF and the reason */
+	int needs_root;
+	const char *min_kver;			/* "4.18" */
+	const char *const *needs_kconfigs;	/* {"CONFIG_X=y", "CONFIG_Y", NULL} */
+	const char *const *needs_cmds;		/* {"mkfs.ext4", NULL} */
+	const char *needs_fs_type;		/* listed in /proc/filesystems */
+	unsigned long min_mem_avail_mb;		/* MemAvailable */
+	unsigned int min_cpus;
+
+	/* services */
+	int needs_tmpdir;		/* private dir under $TMPDIR, cwd */
+	int forks_child;		/* the test forks: children are reaped */
+	int needs_checkpoints;		/* TST_CHECKPOINT_* usable */
+	int needs_device;		/* a block device: tst_device */
+	int format_device;		/* ... formatted with dev_fs_type */
+	int mount_device;		/* ... and mounted on mntpoint */
+	const char *mntpoint;		/* relative to the tmpdir */
+	const char *dev_fs_type;	/* default $LTP_DEV_FS_TYPE or ext4 */
+	const char *const *dev_fs_opts;	/* extra mkfs options, NULL ended */
+	unsigned long dev_min_size_mb;	/* default 256 */
+	const char *mnt_data;		/* mount(2) data */
+	struct tst_hugepage hugepages;	/* reserved; tst_hugepages = count */
+	const struct tst_path_val *save_restore; /* {NULL} terminated */
+
+	/* seconds for the whole run, scaled by $LTP_TIMEOUT_MUL; 0 = 30 s,
+	 * TST_UNLIMITED_TIMEOUT = none */
+	int timeout;
+
+	/*
+	 * Root-global resources this test changes, read by the executor to
+	 * keep it away from parallel runs (see ltp-pan -x). needs_device,
+	 * mount_device, hugepages and save_restore imply exclusive.
+	 */
+	int exclusive;
+
+	/* {"linux-git", "<sha>"}, {"CVE", "2017-xxxx"}, ..., {NULL, NULL} */
+	const struct tst_tag *tags;
+};
+
+#define TST_UNLIMITED_TIMEOUT (-1)
+
+/* Set by the library before setup(). */
+extern const char *tst_tmpdir_path;	/* NULL without needs_tmpdir */
+extern struct tst_device *tst_device;	/* NULL without needs_device */
+extern unsigned long tst_hugepages;	/* pages reserved */
+extern unsigned int tst_iteration;	/* 0 .. -i N - 1 */
+
+/*
+ * Results. ttype is one of TPASS, TFAIL, TBROK, TCONF, TWARN, TINFO, or-ed
+ * with TERRNO (append errno) or TTERRNO (append TST_ERR). Each line starts
+ * with "file:line: TYPE: ".
+ */
+void tst_res_(const char *file, int line, int ttype, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void tst_brk_(const char *file, int line, int ttype, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5), noreturn));
+
+#define tst_res(ttype, fmt, ...) \
+	tst_res_(__FILE__, __LINE__, (ttype), (fmt), ##__VA_ARGS__)
+#define tst_brk(ttype, fmt, ...) \
+	tst_brk_(__FILE__, __LINE__, (ttype), (fmt), ##__VA_ARGS__)
+
+/* Names: "EINVAL", "SIGSEGV", "TPASS". Unknown values give "???". */
+const char *tst_strerrno(int err);
+const char *tst_strsig(int sig);
+const char *tst_strttype(int ttype);
+
+/* fork() that flushes stdio first and TBROKs on failure. */
+pid_t safe_fork(const char *file, int line);
+#define SAFE_FORK() safe_fork(__FILE__, __LINE__)
+
+/*
+ * Wait for every child of the calling process; a child that exited with a
+ * non-zero status or died of a signal is reported TBROK (its results are
+ * already counted through shared memory).
+ */
+void tst_reap_children(void);
+
+/* Multiplier from $LTP_TIMEOUT_MUL (>= 1.0). */
+float tst_timeout_mul(void);
+
+/* Seconds left before the library timeout fires (for time budgets). */
+unsigned int tst_remaining_runtime(void);
+
+/* Read a /proc/meminfo field in kB, e.g. "HugePages_Free:". TBROK if missing. */
+long tst_read_meminfo(const char *field);
+
+/* Check the running kernel's config: 1 when opt (e.g. "CONFIG_X=y" or
+ * "CONFIG_X") is satisfied, 0 when not, -1 when no config can be read. */
+int tst_kconfig_check(const char *opt);
+
+/* 1 when the kernel supports filesystem type fs (/proc/filesystems). */
+int tst_fs_is_supported(const char *fs);
+
+/* Running-kernel version compare: <0, 0, >0 like strcmp. */
+int tst_kvercmp(int r1, int r2, int r3);
+
+/* Run a command (argv, NULL ended); return exit status, or -1 when the
+ * command is missing. Output goes to the test's stdout. */
+int tst_cmd(const char *const argv[], int pass_exit_val);
+
+/* Drop to an unprivileged user (nobody) in the calling process. */
+void tst_drop_privs(void);
+
+#ifndef TST_NO_DEFAULT_MAIN
+static struct tst_test test;
+
+int tst_run_test(int argc, char *argv[], struct tst_test *self)
+	__attribute__((noreturn));
+
+int main(int argc, char *argv[])
+{
+	tst_run_test(argc, argv, &test);
+}
+#endif
+
+#endif /* TST_TEST_H */
