@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rmtree.h"
+#include "run_one.h"
+#include "summary_scan.h"
+
+/* SIGTERM first so a test can clean up; SIGKILL this much later. */
+#define KILL_GRACE	2.0
+/* A process that survives SIGKILL this long is stuck in the kernel. */
+#define UNKILLABLE_WAIT	10.0
+/* After the main process exited, how long an escaped process may keep
+ * the output pipe open before we stop reading. */
+#define DRAIN_WAIT	2.0
+
+static int sig_pipe[2] = { -1, -1 };
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	int saved_errno = errno;
+	char c = 0;
+
+	if (sig == SIGINT || sig == SIGTERM)
+		interrupted = 1;
+	/* wakes poll(); a full pipe already means "look" */
+	if (write(sig_pipe[1], &c, 1) < 0)
+		errno = saved_errno;
+	errno = saved_errno;
+}
+
+void runner_init(void)
+{
+	struct sigaction sa;
+
+	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK)) {
+		perror("ltp-pan: pipe");
+		exit(2);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	/* a closed console or mirror must not kill the executor */
+	signal(SIGPIPE, SIG_IGN);
+	/* orphans of a test become our children: we can reap them */
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+int runner_interrupted(void)
+{
+	return interrupted;
+}
+
+static double clock_secs(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double cpu_secs(const struct timeval *tv)
+{
+	return tv->tv_sec + tv->tv_usec / 1e6;
+}
+
+static void __attribute__((noreturn))
+exec_child(const struct test_entry *t, const struct run_opts *o,
+	   const char *tmpdir, int out_fd)
+{
+	static const int sigs[] = {
+		SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGCHLD, SIGHUP,
+		SIGTSTP, SIGTTIN, SIGTTOU, SIGALRM, SIGUSR1, SIGUSR2,
+	};
+	sigset_t none;
+	size_t i;
+	int devnull;
+
+	setpgid(0, 0);
+	/* ignored signals stay ignored across exec: undo ours and any
+	 * inherited from a shell that started us in the background */
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+
+	devnull = open("/dev/null", O_RDONLY);
+	if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 ||
+	    dup2(out_fd, 2) < 0)
+		_exit(127);
+	if (devnull > 2)
+		close(devnull);
+	if (out_fd > 2)
+		close(out_fd);
+	if (chdir(tmpdir)) {
+		dprintf(2, "ltp-pan: cannot enter %s: %s\n", tmpdir,
+			strerror(errno));
+		_exit(127);
+	}
+	if (setenv("TMPDIR", tmpdir, 1) || setenv("PATH", o->path, 1))
+		_exit(127);
+	execl("/bin/sh", "sh", "-c", t->cmd, (char *)NULL);
+	dprintf(2, "ltp-pan: cannot run /bin/sh: %s\n", strerror(errno));
+	_exit(127);
+}
+
+struct child {
+	pid_t pid;		/* also the process group id */
+	int status;
+	int done;		/* main process reaped */
+};
+
+/*
+ * Reap the main process and any orphan we inherited. The main process is
+ * looked at without reaping first, so that its pid, which is the group
+ * id, stays taken while the rest of the group is killed.
+ */
+static void reap(struct child *c)
+{
+	siginfo_t si;
+	pid_t p;
+	int st;
+
+	if (!c->done) {
+		memset(&si, 0, sizeof(si));
+		if (!waitid(P_PID, c->pid, &si, WEXITED | WNOHANG | WNOWAIT) &&
+		    si.si_pid == c->pid) {
+			kill(-c->pid, SIGKILL);
+			if (waitpid(c->pid, &c->status, 0) == c->pid)
+				c->done = 1;
+		}
+	}
+	while ((p = waitpid(-1, &st, WNOHANG)) > 0) {
+		if (p == c->pid && !c->done) {
+			kill(-c->pid, SIGKILL);
+			c->status = st;
+			c->done = 1;
+		}
+	}
+}
+
+static void take_output(struct test_result *r, struct summary_scan *scan,
+			const char *buf, size_t n, int quiet)
+{
+	size_t keep = 0;
+
+	if (r->output.len < OUTPUT_CAP)
+		keep = n < OUTPUT_CAP - r->output.len ?
+		       n : OUTPUT_CAP - r->output.len;
+	sb_add(&r->output, buf, keep);
+	r->output_bytes += n;
+	r->output_dropped += n - keep;
+	summary_feed(scan, buf, n);
+	if (!quiet && keep) {
+		fwrite(buf, 1, keep, stdout);
+		fflush(stdout);
+	}
+}
+
+static void drain_sig_pipe(void)
+{
+	char buf[64];
+
+	while (read(sig_pipe[0], buf, sizeof(buf)) > 0)
+		;
+}
+
+static int make_tmpdir(const struct test_entry *t, const struct run_opts *o,
+		       struct strbuf *dir, struct test_result *r)
+{
+	sb_printf(dir, "%s/%.64s-XXXXXX", o->tmpbase, t->tag);
+	if (mkdtemp(dir->buf))
+		return 0;
+	r->end = END_EXITED;
+	r->exit_code = 2;
+	sb_printf(&r->reason, "cannot create a TMPDIR under %s: %s",
+		  o->tmpbase, strerror(errno));
+	return -1;
+}
+
+/* Everything between fork and the last byte of output. */
+static void supervise(struct child *c, int out_fd, const struct run_opts *o,
+		      struct test_result *r, double t0)
+{
+	enum { RUNNING, TERM_SENT, KILL_SENT } stop = RUNNING;
+	double deadline = t0 + o->timeout, next = deadline, now, drain_until = 0;
+	struct summary_scan scan;
+	struct pollfd pfd[2];
+	int pipe_open = 1, timed_out = 0, wait_ms;
+	char buf[65536];
+	ssize_t n;
+
+	memset(&scan, 0, sizeof(scan));
+	while (!c->done || pipe_open) {
+		now = clock_secs(CLOCK_MONOTONIC);
+		if (!c->done) {
+			if (stop == RUNNING && (now >= deadline || interrupted)) {
+				timed_out = !interrupted;
+				kill(-c->pid, SIGTERM);
+				stop = TERM_SENT;
+				next = now + KILL_GRACE;
+			} else if (stop == TERM_SENT && now >= next) {
+				kill(-c->pid, SIGKILL);
+				stop = KILL_SENT;
+				next = now + UNKILLABLE_WAIT;
+			} else if (stop == KILL_SENT && now >= next) {
+				r->unkillable = 1;
+				break;
+			}
+			if (stop == RUNNING)
+				next = deadline;
+		} else {
+			if (!drain_until)
+				drain_until = now + DRAIN_WAIT;
+			if (now >= drain_until)
+				break;	/* an escaped process holds the pipe */
+			next = drain_until;
+		}
+
+		wait_ms = (next - now) * 1000 + 1;
+		if (wait_ms > 500)	/* robust against a lost wake-up */
+			wait_ms = 500;
+		pfd[0].fd = sig_pipe[0];
+		pfd[0].events = POLLIN;
+		pfd[1].fd = pipe_open ? out_fd : -1;
+		pfd[1].events = POLLIN;
+		if (poll(pfd, 2, wait_ms) < 0 && errno != EINTR)
+			break;
+		if (pfd[0].revents)
+			drain_sig_pipe();
+		reap(c);
+		if (pipe_open && pfd[1].revents) {
+			n = read(out_fd, buf, sizeof(buf));
+			if (n > 0)
+				take_output(r, &scan, buf, n, o->quiet);
+			else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+				pipe_open = 0;
+		}
+	}
+	summary_finish(&scan);
+	r->counts = scan.counts;
+
+	if (r->unkillable) {
+		r->end = END_TIMED_OUT;
+		r->signal = SIGKILL;
+	} else if (WIFSIGNALED(c->status)) {
+		r->end = END_SIGNALLED;
+		r->signal = WTERMSIG(c->status);
+	} else {
+		r->end = END_EXITED;
+		r->exit_code = WEXITSTATUS(c->status);
+	}
+	if (timed_out)
+		r->end = END_TIMED_OUT;
+	if (r->output_dropped && !o->quiet)
+		printf("\nltp-pan: output capped at %d bytes, %zu more not kept\n",
+		       OUTPUT_CAP, r->output_dropped);
+}
+
+int run_one(const struct test_entry *t, const struct run_opts *o,
+	    struct test_result *r)
+{
+	struct strbuf tmpdir = STRBUF_INIT;
+	struct rusage ru0, ru1;
+	sigset_t all, old;
+	struct child c = { 0, 0, 0 };
+	int out[2], ret = 0;
+	double t0;
+
+	r->timeout = o->timeout;
+	r->taint_before = kh_taint();
+	r->start = clock_secs(CLOCK_REALTIME);
+	if (make_tmpdir(t, o, &tmpdir, r)) {
+		sb_free(&tmpdir);
+		return -1;
+	}
+	if (pipe2(out, O_CLOEXEC)) {
+		r->end = END_EXITED;
+		r->exit_code = 2;
+		sb_printf(&r->reason, "pipe: %s", strerror(errno));
+		ret = -1;
+		goto out;
+	}
+	fcntl(out[0], F_SETFL, O_NONBLOCK);
+	kh_mark(o->kmsg);
+	getrusage(RUSAGE_CHILDREN, &ru0);
+	fflush(stdout);
+	fflush(stderr);
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	t0 = clock_secs(CLOCK_MONOTONIC);
+	c.pid = fork();
+	if (!c.pid)
+		exec_child(t, o, tmpdir.buf, out[1]);
+	if (c.pid > 0)
+		setpgid(c.pid, c.pid);	/* no window where a kill misses it */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(out[1]);
+	if (c.pid < 0) {
+		close(out[0]);
+		r->end = END_EXITED;
+		r->exit_code = 2;
+		sb_printf(&r->reason, "fork: %s", strerror(errno));
+		ret = -1;
+		goto out;
+	}
+
+	supervise(&c, out[0], o, r, t0);
+	close(out[0]);
+	r->duration = clock_secs(CLOCK_MONOTONIC) - t0;
+	reap(&c);
+	getrusage(RUSAGE_CHILDREN, &ru1);
+	r->cu = cpu_secs(&ru1.ru_utime) - cpu_secs(&ru0.ru_utime);
+	r->cs = cpu_secs(&ru1.ru_stime) - cpu_secs(&ru0.ru_stime);
+	r->taint_after = kh_taint();
+	r->kernel_log_n = kh_collect(o->kmsg, r->kernel_log);
+	if (interrupted)
+		ret = 1;
+out:
+	rmtree(tmpdir.buf);
+	sb_free(&tmpdir);
+	return ret;
+}

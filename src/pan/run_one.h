@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Runs one test command the way doc/records.md describes: its own process
+ * group, its own TMPDIR, output captured and capped, a backstop timeout,
+ * no process of it left behind.
+ */
+#ifndef RUN_ONE_H
+#define RUN_ONE_H
+
+#include "kernel_health.h"
+#include "runtest.h"
+#include "test_result.h"
+
+/* Output kept per test; the rest is counted as dropped. */
+#define OUTPUT_CAP	(1024 * 1024)
+
+struct run_opts {
+	const char *tmpbase;	/* per-test TMPDIRs are made here */
+	double timeout;		/* seconds */
+	int quiet;		/* do not echo the test output */
+	const char *path;	/* PATH for the test */
+	struct kmsg_watch *kmsg;
+};
+
+/*
+ * Install the SIGINT/SIGTERM/SIGCHLD handlers and become the reaper of
+ * the tests' orphans. Call once before run_one().
+ */
+void runner_init(void);
+
+/* 1 once SIGINT or SIGTERM arrived. */
+int runner_interrupted(void);
+
+/*
+ * Run t and fill r (zeroed by the caller). Returns 0 when the test ended,
+ * 1 when ltp-pan was interrupted meanwhile (the test's processes are then
+ * killed and r is not meaningful), -1 when it could not be started (r is
+ * then a broken result with the reason).
+ */
+int run_one(const struct test_entry *t, const struct run_opts *o,
+	    struct test_result *r);
+
+#endif /* RUN_ONE_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the executor learns about one test run; see doc/records.md. */
+#ifndef TEST_RESULT_H
+#define TEST_RESULT_H
+
+#include <stddef.h>
+
+#include "kernel_health.h"
+#include "result_class.h"
+#include "strbuf.h"
+
+enum test_end {
+	END_EXITED,
+	END_SIGNALLED,
+	END_TIMED_OUT,
+};
+
+/* The "Summary:" block a library test prints last. */
+struct test_counts {
+	long passed;
+	long failed;
+	long broken;
+	long skipped;
+	long warnings;
+};
+
+struct test_result {
+	double start;		/* epoch seconds */
+	double duration;	/* seconds, monotonic clock */
+	enum test_end end;
+	int exit_code;		/* when the main process exited */
+	int signal;		/* when it was killed by a signal */
+	int unkillable;		/* still alive after SIGKILL: not reaped */
+	double timeout;		/* the backstop that applied */
+	struct test_counts counts;
+	struct strbuf output;	/* capped */
+	size_t output_bytes;	/* all the test wrote */
+	size_t output_dropped;	/* written but not kept */
+	long taint_before;
+	long taint_after;
+	char *kernel_log[KH_MAX_LINES];
+	size_t kernel_log_n;
+	double cu;		/* user CPU seconds of the test and children */
+	double cs;		/* system CPU seconds */
+	enum result_class rc;
+	struct strbuf reason;
+};
+
+void test_result_free(struct test_result *r);
+
+/* Decide r->rc and r->reason from how the test ended and the kernel. */
+void classify(struct test_result *r);
+
+#endif /* TEST_RESULT_H */
