@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_read.h"
+#include "records.h"
+#include "strbuf.h"
+
+static const char *const count_names[CNT_COUNT] = {
+	"passed", "failed", "broken", "skipped", "warnings",
+};
+
+/* A string member, "" when missing or not a string. */
+static char *get_str(const struct json_value *obj, const char *key,
+		     size_t *len)
+{
+	const struct json_value *v = json_get(obj, key);
+
+	if (!v || v->type != JSON_STRING) {
+		if (len)
+			*len = 0;
+		return xstrdup("");
+	}
+	if (len)
+		*len = v->len;
+	return xstrndup(v->str, v->len);
+}
+
+static double get_num(const struct json_value *obj, const char *key)
+{
+	const struct json_value *v = json_get(obj, key);
+
+	return v && v->type == JSON_NUMBER ? v->number : 0;
+}
+
+static char **get_str_array(const struct json_value *obj, const char *key,
+			    size_t *n)
+{
+	const struct json_value *v = json_get(obj, key);
+	char **out;
+	size_t i;
+
+	*n = 0;
+	if (!v || v->type != JSON_ARRAY || !v->n)
+		return NULL;
+	out = xmalloc(v->n * sizeof(*out));
+	for (i = 0; i < v->n; i++) {
+		if (v->items[i].type == JSON_STRING)
+			out[(*n)++] = xstrndup(v->items[i].str, v->items[i].len);
+	}
+	return out;
+}
+
+static void take_run(struct run_records *rr, const struct json_value *o)
+{
+	if (rr->have_run)	/* a resumed run: the first one describes it */
+		return;
+	rr->have_run = 1;
+	rr->version = get_str(o, "version", NULL);
+	rr->kernel = get_str(o, "kernel", NULL);
+	rr->kernel_build = get_str(o, "kernel_build", NULL);
+	rr->machine = get_str(o, "machine", NULL);
+	rr->hostname = get_str(o, "hostname", NULL);
+	rr->start = get_num(o, "start");
+	rr->runtest = get_str_array(o, "runtest", &rr->runtest_n);
+}
+
+static int take_test(struct run_records *rr, const struct json_value *o,
+		     const char **why)
+{
+	const struct json_value *counts, *cls;
+	struct test_record *t;
+	int rc, i;
+
+	cls = json_get(o, "class");
+	rc = cls && cls->type == JSON_STRING ? rc_from_name(cls->str) : -1;
+	if (rc < 0) {
+		*why = "test record without a known \"class\"";
+		return -1;
+	}
+	if (rr->n == rr->cap) {
+		rr->cap = rr->cap ? rr->cap * 2 : 256;
+		rr->tests = xrealloc(rr->tests, rr->cap * sizeof(*rr->tests));
+	}
+	t = &rr->tests[rr->n++];
+	memset(t, 0, sizeof(*t));
+	t->rc = rc;
+	t->tag = get_str(o, "tag", NULL);
+	t->cmd = get_str(o, "cmd", NULL);
+	t->start = get_num(o, "start");
+	t->duration = get_num(o, "duration");
+	t->end = get_str(o, "end", NULL);
+	t->exit_code = get_num(o, "exit");
+	t->signal = get_num(o, "signal");
+	t->reason = get_str(o, "reason", NULL);
+	counts = json_get(o, "counts");
+	for (i = 0; i < CNT_COUNT; i++)
+		t->counts[i] = counts ? get_num(counts, count_names[i]) : 0;
+	t->output = get_str(o, "output", &t->output_len);
+	t->output_bytes = get_num(o, "output_bytes");
+	t->output_dropped = get_num(o, "output_dropped");
+	t->taint_before = get_num(o, "taint_before");
+	t->taint_after = get_num(o, "taint_after");
+	t->kernel_log = get_str_array(o, "kernel_log", &t->kernel_log_n);
+	t->cu = get_num(o, "cu");
+	t->cs = get_num(o, "cs");
+	rr->total[rc]++;
+	return 0;
+}
+
+static void take_end(struct run_records *rr, const struct json_value *o)
+{
+	const struct json_value *v = json_get(o, "interrupted");
+
+	rr->have_end = 1;
+	rr->end = get_num(o, "end");
+	rr->interrupted = v && v->type == JSON_BOOL && v->boolean;
+}
+
+/* Returns 0, or -1 with *why set. */
+static int take_line(struct run_records *rr, const char *line, size_t len,
+		     const char **why, size_t *col)
+{
+	const struct json_value *type;
+	struct json_value v;
+	int ret = 0;
+
+	*col = 0;
+	if (json_parse(line, len, &v, why, col))
+		return -1;
+	type = json_get(&v, "type");
+	if (!type || type->type != JSON_STRING) {
+		*why = "no \"type\" member";
+		ret = -1;
+	} else if (!strcmp(type->str, "run")) {
+		take_run(rr, &v);
+	} else if (!strcmp(type->str, "test")) {
+		ret = take_test(rr, &v, why);
+	} else if (!strcmp(type->str, "end")) {
+		take_end(rr, &v);
+	}
+	/* other types: newer writers may add some; not an error */
+	json_free(&v);
+	return ret;
+}
+
+static int blank(const char *s, size_t len)
+{
+	while (len && strchr(" \t\r", *s) && *s) {
+		s++;
+		len--;
+	}
+	return !len;
+}
+
+int records_load(const char *path, struct run_records *rr)
+{
+	unsigned long lineno = 0;
+	char *line = NULL;
+	const char *why;
+	size_t cap = 0, col;
+	ssize_t len;
+	FILE *f;
+
+	memset(rr, 0, sizeof(*rr));
+	f = fopen(path, "re");
+	if (!f) {
+		fprintf(stderr, "ltp-report: cannot open %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (len && line[len - 1] == '\n') {
+			len--;
+		} else {
+			/* every record ends with a newline in the same write */
+			fprintf(stderr, "ltp-report: %s:%lu: warning: ignoring truncated last record (the run was killed while writing it?)\n",
+				path, lineno);
+			rr->skipped_lines++;
+			break;
+		}
+		if (blank(line, len))
+			continue;
+		if (take_line(rr, line, len, &why, &col)) {
+			fprintf(stderr, "ltp-report: %s:%lu: warning: ignoring bad record: %s at byte %zu\n",
+				path, lineno, why, col + 1);
+			rr->skipped_lines++;
+		}
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "ltp-report: cannot read %s: %s\n", path,
+			strerror(errno));
+		free(line);
+		fclose(f);
+		return -1;
+	}
+	free(line);
+	fclose(f);
+	return 0;
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The plain-text views: LTP's results log in both of its formats, the
+ * failed/tconf runtest lists, and the console summary.
+ */
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "views.h"
+
+FILE *view_open(const char *path)
+{
+	FILE *f = fopen(path, "we");
+
+	if (!f)
+		fprintf(stderr, "ltp-report: cannot write %s: %s\n", path,
+			strerror(errno));
+	return f;
+}
+
+int view_close(FILE *f, const char *path)
+{
+	int err = ferror(f);
+
+	if (fclose(f) || err) {
+		fprintf(stderr, "ltp-report: error writing %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The exit value column: a signal is shown the way a shell shows it. */
+static long exit_value(const struct test_record *t)
+{
+	if (!strcmp(t->end, "exited"))
+		return t->exit_code;
+	return 128 + t->signal;
+}
+
+static double run_start(const struct run_records *rr)
+{
+	if (rr->have_run)
+		return rr->start;
+	return rr->n ? rr->tests[0].start : 0;
+}
+
+static void pretty_log(const struct run_records *rr, FILE *f)
+{
+	time_t start = run_start(rr);
+	char when[64];
+	size_t i;
+
+	/* ctime() format, ending in a newline */
+	if (!strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y",
+		      localtime(&start)))
+		strcpy(when, "?");
+	fprintf(f, "Test Start Time: %s\n", when);
+	fprintf(f, "-----------------------------------------\n");
+	fprintf(f, "%-50s %-10s %s\n", "Testcase", "Result", "Exit Value");
+	fprintf(f, "%-50s %-10s %s\n", "--------", "------", "----------");
+	for (i = 0; i < rr->n; i++) {
+		const struct test_record *t = &rr->tests[i];
+
+		fprintf(f, "%-50s %-10s %ld\n", t->tag, rc_label(t->rc),
+			exit_value(t));
+	}
+	fprintf(f, "\n-----------------------------------------------\n\n");
+	fprintf(f, "Total Tests: %zu\n", rr->n);
+	fprintf(f, "Total Skipped Tests: %u\n", rr->total[RC_SKIPPED]);
+	fprintf(f, "Total Failures: %u\n",
+		rr->total[RC_FAIL] + rr->total[RC_BROKEN]);
+	fprintf(f, "Kernel Version: %s\n", rr->have_run ? rr->kernel : "");
+	fprintf(f, "Machine Architecture: %s\n",
+		rr->have_run ? rr->machine : "");
+	fprintf(f, "Hostname: %s\n", rr->have_run ? rr->hostname : "");
+}
+
+static long long centisecs(double secs)
+{
+	return secs > 0 ? (long long)(secs * 100 + 0.5) : 0;
+}
+
+/* The lines LTP's pan wrote: one per test, times in whole seconds. */
+static void raw_log(const struct run_records *rr, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < rr->n; i++) {
+		const struct test_record *t = &rr->tests[i];
+		const char *how = "exited";
+		long stat = t->exit_code;
+
+		if (!strcmp(t->end, "signalled")) {
+			how = "signaled";
+			stat = t->signal;
+		} else if (!strcmp(t->end, "timed_out")) {
+			how = "timed out";
+			stat = t->signal;
+		}
+		fprintf(f, "tag=%s stime=%lld dur=%lld exit=%s stat=%ld core=no cu=%lld cs=%lld\n",
+			t->tag, (long long)t->start, (long long)t->duration,
+			how, stat, centisecs(t->cu), centisecs(t->cs));
+	}
+}
+
+int view_log(const struct run_records *rr, const char *path, int pretty)
+{
+	FILE *f = view_open(path);
+
+	if (!f)
+		return -1;
+	if (pretty)
+		pretty_log(rr, f);
+	else
+		raw_log(rr, f);
+	return view_close(f, path);
+}
+
+int view_list(const struct run_records *rr, const char *path,
+	      unsigned int class_mask)
+{
+	FILE *f = view_open(path);
+	size_t i;
+
+	if (!f)
+		return -1;
+	for (i = 0; i < rr->n; i++) {
+		if (class_mask & (1u << rr->tests[i].rc))
+			fprintf(f, "%s %s\n", rr->tests[i].tag,
+				rr->tests[i].cmd);
+	}
+	return view_close(f, path);
+}
+
+void view_summary(const struct run_records *rr, FILE *out)
+{
+	fprintf(out, "%zu tests: pass %u, fail %u, broken %u, warning %u, skipped %u%s\n",
+		rr->n, rr->total[RC_PASS], rr->total[RC_FAIL],
+		rr->total[RC_BROKEN], rr->total[RC_WARNING],
+		rr->total[RC_SKIPPED],
+		rr->have_end ? (rr->interrupted ? " (run interrupted)" : "") :
+			       " (run did not finish)");
+	if (rr->have_run)
+		fprintf(out, "kernel %s on %s (%s)\n", rr->kernel,
+			rr->hostname, rr->machine);
+}

@@ -1,0 +1,148 @@
+#!/bin/sh
+# mkinitramfs.sh STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG
+#
+# Build the guest's root file system in the empty directory STAGE and
+# pack it into OUTPUT (cpio newc, gzip):
+#   - a merged-/usr skeleton, /etc/passwd and /etc/group with root, bin,
+#     daemon and nobody (tests drop privileges to nobody);
+#   - the static busybox with its applet links, dash as /bin/sh when the
+#     host has it (the shell the suite's scripts are written against);
+#   - the host's file system tools the tests run (HOST_TOOLS below);
+#   - the installed suite SUITE copied to GUEST_PREFIX;
+#   - INIT as /init, and the directory GUEST_CONFIG as /ltp-vm;
+#   - every shared library the binaries above need, found with ldd.
+# Host tools that are missing are reported and left out: the tests that
+# need them report TCONF in the guest.
+set -u
+
+prog=mkinitramfs.sh
+if [ $# -ne 6 ]; then
+	echo "usage: $prog STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG" >&2
+	exit 3
+fi
+stage=$1
+output=$2
+init=$3
+suite=$4
+guest_prefix=$5
+guest_config=$6
+
+# Binaries looked up in the host's PATH plus the sbin directories.
+HOST_TOOLS="dash mke2fs mkfs.ext2 mkfs.ext3 mkfs.ext4 e2fsck tune2fs
+mkfs.xfs xfs_repair mkfs.btrfs mkfs.vfat mkswap losetup blkid"
+# Libraries loaded with dlopen, which ldd cannot see: glibc needs
+# libgcc_s for pthread_cancel and thread unwinding.
+DLOPEN_LIBS="libgcc_s.so.1"
+
+fail() {
+	echo "$prog: $*" >&2
+	exit 3
+}
+
+is_elf() {
+	[ "$(od -An -c -N4 "$1" 2>/dev/null | tr -d ' ')" = '177ELF' ]
+}
+
+# Copy host file $1 to the same path in the stage, following symlinks.
+copy_host_file() {
+	if ! mkdir -p "$stage$(dirname "$1")" || ! cp -L "$1" "$stage$1"; then
+		fail "cannot copy $1 into $stage"
+	fi
+}
+
+mkdir -p "$stage" || exit 3
+[ -z "$(ls -A "$stage")" ] || fail "$stage is not empty"
+stage=$(cd "$stage" && pwd -P) || exit 3
+
+# Merged /usr, as on Debian: every path a host binary was found under
+# also exists in the guest.
+mkdir -p "$stage/usr/bin" "$stage/usr/sbin" "$stage/usr/lib" \
+	"$stage/usr/lib64" "$stage/etc" "$stage/root" "$stage/proc" \
+	"$stage/sys" "$stage/dev" "$stage/tmp" "$stage/run" "$stage/var" \
+	"$stage/mnt" || exit 3
+for d in bin sbin lib lib64; do
+	ln -s "usr/$d" "$stage/$d" || exit 3
+done
+ln -s ../run "$stage/var/run"
+ln -s ../tmp "$stage/var/tmp"
+
+cat >"$stage/etc/passwd" <<'EOF'
+root:x:0:0:root:/root:/bin/sh
+daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin
+bin:x:2:2:bin:/bin:/usr/sbin/nologin
+nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin
+EOF
+cat >"$stage/etc/group" <<'EOF'
+root:x:0:
+daemon:x:1:
+bin:x:2:
+tty:x:5:
+nogroup:x:65534:
+nobody:x:65534:
+EOF
+printf 'passwd: files\ngroup: files\nshadow: files\nhosts: files\n' \
+	>"$stage/etc/nsswitch.conf"
+printf '127.0.0.1\tlocalhost\n::1\tlocalhost\n' >"$stage/etc/hosts"
+echo ltp-vm >"$stage/etc/hostname"
+# mke2fs reads its feature defaults from here.
+[ -f /etc/mke2fs.conf ] && copy_host_file /etc/mke2fs.conf
+
+# The real tools first; busybox links fill only what is still missing.
+: >"$stage/.elf-list"
+tool_path=$PATH:/usr/sbin:/sbin:/usr/bin:/bin
+for tool in $HOST_TOOLS; do
+	path=$(PATH=$tool_path command -v "$tool") || {
+		echo "$prog: note: $tool not found on this host, left out" >&2
+		continue
+	}
+	copy_host_file "$path"
+	echo "$path" >>"$stage/.elf-list"
+done
+[ -x "$stage/usr/bin/dash" ] && ln -s dash "$stage/usr/bin/sh"
+
+busybox=$(command -v busybox) || fail "busybox not found (apt-get install busybox-static)"
+ldd "$busybox" >/dev/null 2>&1 &&
+	fail "$busybox is dynamically linked (apt-get install busybox-static)"
+cp -L "$busybox" "$stage/usr/bin/busybox" || exit 3
+"$busybox" --list-full | while IFS= read -r applet; do
+	# Applets sit in bin, sbin, usr/bin, usr/sbin: all under usr here.
+	case $applet in */*) ;; *) continue ;; esac
+	target=$stage/usr/${applet#usr/}
+	[ -e "$target" ] || [ -L "$target" ] || ln -s /usr/bin/busybox "$target"
+done
+
+# The suite, without the results of runs made where it was installed.
+mkdir -p "$stage$guest_prefix" || exit 3
+for entry in "$suite"/* "$suite"/.[!.]*; do
+	[ -e "$entry" ] || continue
+	case ${entry##*/} in results | output) continue ;; esac
+	cp -a "$entry" "$stage$guest_prefix/" || fail "cannot copy $entry"
+done
+find "$stage$guest_prefix" -type f -perm -u+x >>"$stage/.elf-list"
+
+cp "$init" "$stage/init" || exit 3
+chmod 755 "$stage/init" || exit 3
+cp -a "$guest_config" "$stage/ltp-vm" || exit 3
+
+# Shared libraries: every absolute path ldd prints for every binary.
+: >"$stage/.lib-list"
+while IFS= read -r file; do
+	is_elf "$file" || continue
+	ldd "$file" 2>/dev/null |
+		awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }' \
+		>>"$stage/.lib-list"
+done <"$stage/.elf-list"
+for lib in $DLOPEN_LIBS; do
+	PATH=$tool_path ldconfig -p 2>/dev/null | awk -v l="$lib" \
+		'$1 == l && /x86-64/ { print $NF; exit }' >>"$stage/.lib-list"
+done
+sort -u "$stage/.lib-list" | while IFS= read -r lib; do
+	[ -e "$stage$lib" ] || copy_host_file "$lib"
+done || exit 3
+rm -f "$stage/.elf-list" "$stage/.lib-list"
+
+# cpio from inside the stage: names relative to the guest's root, every
+# file owned by root whoever runs this.
+(cd "$stage" && find . ! -name . | LC_ALL=C sort |
+	cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$output" ||
+	fail "cannot write $output"

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * writev(2) stops at the first buffer it cannot read, and says so exactly:
+ * - valid buffers followed by one in an inaccessible page: the return
+ *   value is the byte count of the valid buffers, and the file holds
+ *   exactly those bytes, in order (also when the valid bytes run right up
+ *   to the inaccessible page);
+ * - a first buffer in an inaccessible page: EFAULT, and nothing at all is
+ *   written, not even the valid buffers after it (the file stays empty).
+ *
+ * The inaccessible page is a PROT_NONE page right after a mapped one: it
+ * faults like a hole made by munmap(), and, unlike a hole, no later
+ * allocation can map something into it behind the test's back.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include "tst_test.h"
+
+#define FILE_NAME "writev01_file"
+#define MAX_IOVS 3
+/* An iovec offset that means "in the guard page". */
+#define GUARD LONG_MIN
+
+static long page_size;
+static unsigned char *buf, *guard;
+static int fd = -1;
+
+static struct tcase {
+	/*
+	 * iovecs: offset from the start of the valid page, negative from its
+	 * end, or GUARD; and length
+	 */
+	struct {
+		long off;
+		size_t len;
+	} iov[MAX_IOVS];
+	int cnt;
+	long exp_ret;		/* -1: EFAULT */
+	const char *desc;
+} tcases[] = {
+	{ { { 0, 100 }, { 100, 200 }, { GUARD, 64 } }, 3, 300,
+	  "two valid buffers, then one in the guard page" },
+	{ { { -300, 300 }, { GUARD, 100 } }, 2, 300,
+	  "a valid buffer ending at the guard page, then the guard page" },
+	{ { { GUARD, 100 } }, 1, -1, "only a buffer in the guard page" },
+	{ { { GUARD, 100 }, { 0, 100 } }, 2, -1,
+	  "the guard page first, then a valid buffer" },
+};
+
+static void *iov_base(long off)
+{
+	if (off == GUARD)
+		return guard;
+	return off < 0 ? guard + off : buf + off;
+}
+
+static void setup(void)
+{
+	long i;
+
+	page_size = sysconf(_SC_PAGESIZE);
+	buf = SAFE_MMAP(NULL, 2 * page_size, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	guard = buf + page_size;
+	SAFE_MPROTECT(guard, page_size, PROT_NONE);
+	for (i = 0; i < page_size; i++)
+		buf[i] = (unsigned char)(i * 13 + i / 256);
+}
+
+static void cleanup(void)
+{
+	if (fd >= 0)
+		SAFE_CLOSE(fd);
+	if (buf)
+		SAFE_MUNMAP(buf, 2 * page_size);
+}
+
+/* The bytes of the iovecs before the first guard one, concatenated. */
+static size_t expected_data(const struct tcase *tc, unsigned char *out)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < tc->cnt && tc->iov[i].off != GUARD; i++) {
+		memcpy(out + len, iov_base(tc->iov[i].off), tc->iov[i].len);
+		len += tc->iov[i].len;
+	}
+	return len;
+}
+
+static void check_file(const struct tcase *tc)
+{
+	unsigned char *exp = SAFE_MALLOC(page_size);
+	unsigned char *got = SAFE_MALLOC(page_size + 1);
+	size_t exp_len = tc->exp_ret < 0 ? 0 : expected_data(tc, exp);
+	struct stat st;
+	ssize_t got_len;
+
+	SAFE_FSTAT(fd, &st);
+	TST_EXP_EQ_LI(st.st_size, exp_len);
+	got_len = SAFE_PREAD(0, fd, got, page_size + 1, 0);
+	if (got_len == (ssize_t)exp_len && !memcmp(got, exp, exp_len))
+		tst_res(TPASS, "the file holds exactly the valid bytes");
+	else
+		tst_res(TFAIL, "the file holds %zd bytes, not exactly the %zu "
+			"valid bytes", got_len, exp_len);
+	free(exp);
+	free(got);
+}
+
+static void run(unsigned int n)
+{
+	struct tcase *tc = &tcases[n];
+	struct iovec iov[MAX_IOVS];
+	int i;
+
+	for (i = 0; i < tc->cnt; i++) {
+		iov[i].iov_base = iov_base(tc->iov[i].off);
+		iov[i].iov_len = tc->iov[i].len;
+	}
+	fd = SAFE_OPEN(FILE_NAME, O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+	tst_res(TINFO, "writev() of %s", tc->desc);
+	if (tc->exp_ret < 0)
+		TST_EXP_FAIL(writev(fd, iov, tc->cnt), EFAULT);
+	else
+		TST_EXP_VAL(writev(fd, iov, tc->cnt), tc->exp_ret);
+	check_file(tc);
+
+	SAFE_CLOSE(fd);
+}
+
+static struct tst_test test = {
+	.tcnt = sizeof(tcases) / sizeof(tcases[0]),
+	.test = run,
+	.setup = setup,
+	.cleanup = cleanup,
+	.needs_tmpdir = 1,
+};
