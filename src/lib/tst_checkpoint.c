@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Checkpoints: a waiter registers itself and sleeps on a futex until a token
- * appears; a waker first waits until enough waiters have registered (so
- * "wake" also means "the other side reached its wait"), then hands out one
- * token per waiter. A token is never lost if it arrives before the sleep:
- * FUTEX_WAIT returns at once when the word is no longer 0.
+ * Checkpoints: a waiter sleeps in FUTEX_WAIT on a word that stays 0; a waker
+ * calls FUTEX_WAKE until the kernel reports that it woke enough sleepers.
+ * So "wake" also means "the other side reached its wait", and a process
+ * that wakes and then waits on the same id cannot consume its own wake-up.
  */
 #include <limits.h>
 #include <time.h>
@@ -22,13 +21,13 @@ static long futex(int *uaddr, int op, int val, const struct timespec *ts)
 	return syscall(SYS_futex, uaddr, op, val, ts, NULL, 0);
 }
 
-static int check_id(unsigned int id)
+static int *checkpoint_word(unsigned int id)
 {
 	if (id >= TST_CHECKPOINT_MAX) {
 		errno = EINVAL;
-		return -1;
+		return NULL;
 	}
-	return 0;
+	return &tst_shared->checkpoints[id];
 }
 
 static long msec_since(const struct timespec *start)
@@ -40,79 +39,58 @@ static long msec_since(const struct timespec *start)
 	       (now.tv_nsec - start->tv_nsec) / 1000000;
 }
 
-static int take_token(int *tokens)
-{
-	int val = __atomic_load_n(tokens, __ATOMIC_SEQ_CST);
-
-	while (val > 0) {
-		if (__atomic_compare_exchange_n(tokens, &val, val - 1, 0,
-						__ATOMIC_SEQ_CST,
-						__ATOMIC_SEQ_CST))
-			return 1;
-	}
-	return 0;
-}
-
 int tst_checkpoint_wait(unsigned int id, unsigned int msec_timeout)
 {
-	int *tokens, *waiters;
+	int *word = checkpoint_word(id);
 	struct timespec start, ts;
 	long left;
 
-	if (check_id(id))
+	if (!word)
 		return -1;
 	if (!msec_timeout)
 		msec_timeout = tst_checkpoint_default_msec();
-	tokens = &tst_shared->checkpoint_tokens[id];
-	waiters = &tst_shared->checkpoint_waiters[id];
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	__atomic_fetch_add(waiters, 1, __ATOMIC_SEQ_CST);
 	for (;;) {
-		if (take_token(tokens))
-			return 0;
 		left = msec_timeout - msec_since(&start);
-		if (left <= 0)
-			break;
+		if (left <= 0) {
+			errno = ETIMEDOUT;
+			return -1;
+		}
 		ts.tv_sec = left / 1000;
 		ts.tv_nsec = (left % 1000) * 1000000;
-		futex(tokens, FUTEX_WAIT, 0, &ts);
+		if (!futex(word, FUTEX_WAIT, 0, &ts))
+			return 0;
+		if (errno != EINTR && errno != EAGAIN)
+			return -1;
 	}
-	/* Unregister unless a waker already counted us and left a token. */
-	__atomic_fetch_sub(waiters, 1, __ATOMIC_SEQ_CST);
-	errno = ETIMEDOUT;
-	return -1;
 }
 
 int tst_checkpoint_wake(unsigned int id, unsigned int nr_wake,
 			unsigned int msec_timeout)
 {
-	int *tokens, *waiters;
+	int *word = checkpoint_word(id);
 	struct timespec start;
-	int val;
+	unsigned int woken = 0;
+	long ret;
 
-	if (check_id(id))
+	if (!word)
 		return -1;
 	if (!msec_timeout)
 		msec_timeout = tst_checkpoint_default_msec();
-	tokens = &tst_shared->checkpoint_tokens[id];
-	waiters = &tst_shared->checkpoint_waiters[id];
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (;;) {
-		val = __atomic_load_n(waiters, __ATOMIC_SEQ_CST);
-		if (val >= (int)nr_wake &&
-		    __atomic_compare_exchange_n(waiters, &val, val - nr_wake,
-						0, __ATOMIC_SEQ_CST,
-						__ATOMIC_SEQ_CST))
-			break;
+		ret = futex(word, FUTEX_WAKE, nr_wake - woken, NULL);
+		if (ret < 0)
+			return -1;
+		woken += ret;
+		if (woken >= nr_wake)
+			return 0;
 		if (msec_since(&start) >= msec_timeout) {
 			errno = ETIMEDOUT;
 			return -1;
 		}
 		usleep(1000);
 	}
-	__atomic_fetch_add(tokens, nr_wake, __ATOMIC_SEQ_CST);
-	futex(tokens, FUTEX_WAKE, nr_wake, NULL);
-	return 0;
 }
 
 void tst_safe_checkpoint_wait(const char *file, int line, unsigned int id,

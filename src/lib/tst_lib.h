@@ -16,8 +16,7 @@ struct tst_shared {
 	int skipped;
 	int warnings;
 	int cleanup_started;
-	int checkpoint_tokens[TST_CHECKPOINT_MAX];
-	int checkpoint_waiters[TST_CHECKPOINT_MAX];
+	int checkpoints[TST_CHECKPOINT_MAX];	/* futex words, always 0 */
 };
 
 extern struct tst_shared *tst_shared;

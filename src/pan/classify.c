@@ -89,6 +89,16 @@ static void classify_exit(struct test_result *r)
 			  e == 127 ? "not found" : "not executable");
 		return;
 	}
+	if (e > 128 && e <= 128 + 64) {
+		/*
+		 * A shell between us and the test reports a signal as
+		 * 128 + N; library exit values never exceed 63.
+		 */
+		r->rc = RC_BROKEN;
+		sb_printf(&r->reason, "exit value %d: killed by signal %d (%s), says the shell",
+			  e, e - 128, strsignal(e - 128));
+		return;
+	}
 	if (ttype[r->rc] && find_result_line(r, ttype[r->rc], &r->reason))
 		return;
 	sb_printf(&r->reason, "exit value %d", e);

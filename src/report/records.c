@@ -127,9 +127,11 @@ static int take_line(struct run_records *rr, const char *line, size_t len,
 	struct json_value v;
 	int ret = 0;
 
-	*col = 0;
-	if (json_parse(line, len, &v, why, col))
+	if (json_parse(line, len, &v, why, col)) {
+		(*col)++;	/* counted from 1, like editors do */
 		return -1;
+	}
+	*col = 0;	/* the line is JSON, its content is the problem */
 	type = json_get(&v, "type");
 	if (!type || type->type != JSON_STRING) {
 		*why = "no \"type\" member";
@@ -185,8 +187,11 @@ int records_load(const char *path, struct run_records *rr)
 		if (blank(line, len))
 			continue;
 		if (take_line(rr, line, len, &why, &col)) {
-			fprintf(stderr, "ltp-report: %s:%lu: warning: ignoring bad record: %s at byte %zu\n",
-				path, lineno, why, col + 1);
+			fprintf(stderr, "ltp-report: %s:%lu: warning: ignoring bad record: %s",
+				path, lineno, why);
+			if (col)
+				fprintf(stderr, " at byte %zu", col);
+			fputc('\n', stderr);
 			rr->skipped_lines++;
 		}
 	}

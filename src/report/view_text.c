@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "runtest.h"
 #include "views.h"
 
 FILE *view_open(const char *path)
@@ -127,9 +128,18 @@ int view_list(const struct run_records *rr, const char *path,
 	if (!f)
 		return -1;
 	for (i = 0; i < rr->n; i++) {
-		if (class_mask & (1u << rr->tests[i].rc))
-			fprintf(f, "%s %s\n", rr->tests[i].tag,
-				rr->tests[i].cmd);
+		const struct test_record *t = &rr->tests[i];
+
+		if (!(class_mask & (1u << t->rc)))
+			continue;
+		/* the list must stay a runtest file ltp-pan accepts */
+		if (!runtest_tag_ok(t->tag) || !*t->cmd ||
+		    strpbrk(t->cmd, "\r\n")) {
+			fprintf(stderr, "ltp-report: %s: test \"%s\" left out: its tag or command cannot be a runtest line\n",
+				path, t->tag);
+			continue;
+		}
+		fprintf(f, "%s %s\n", t->tag, t->cmd);
 	}
 	return view_close(f, path);
 }

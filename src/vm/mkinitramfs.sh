@@ -5,7 +5,7 @@
 # pack it into OUTPUT (cpio newc, gzip):
 #   - a merged-/usr skeleton, /etc/passwd and /etc/group with root, bin,
 #     daemon and nobody (tests drop privileges to nobody);
-#   - the static busybox with its applet links, dash as /bin/sh when the
+#   - the static busybox (the guest's init links its applets), dash as /bin/sh when the
 #     host has it (the shell the suite's scripts are written against);
 #   - the host's file system tools the tests run (HOST_TOOLS below);
 #   - the installed suite SUITE copied to GUEST_PREFIX;
@@ -37,10 +37,6 @@ DLOPEN_LIBS="libgcc_s.so.1"
 fail() {
 	echo "$prog: $*" >&2
 	exit 3
-}
-
-is_elf() {
-	[ "$(od -An -c -N4 "$1" 2>/dev/null | tr -d ' ')" = '177ELF' ]
 }
 
 # Copy host file $1 to the same path in the stage, following symlinks.
@@ -98,18 +94,19 @@ for tool in $HOST_TOOLS; do
 	copy_host_file "$path"
 	echo "$path" >>"$stage/.elf-list"
 done
-[ -x "$stage/usr/bin/dash" ] && ln -s dash "$stage/usr/bin/sh"
 
 busybox=$(command -v busybox) || fail "busybox not found (apt-get install busybox-static)"
 ldd "$busybox" >/dev/null 2>&1 &&
 	fail "$busybox is dynamically linked (apt-get install busybox-static)"
+# The guest's init makes the applet links (busybox --install -s): one
+# process there instead of hundreds of ln here.
 cp -L "$busybox" "$stage/usr/bin/busybox" || exit 3
-"$busybox" --list-full | while IFS= read -r applet; do
-	# Applets sit in bin, sbin, usr/bin, usr/sbin: all under usr here.
-	case $applet in */*) ;; *) continue ;; esac
-	target=$stage/usr/${applet#usr/}
-	[ -e "$target" ] || [ -L "$target" ] || ln -s /usr/bin/busybox "$target"
-done
+# /init needs /bin/sh before any link exists.
+if [ -x "$stage/usr/bin/dash" ]; then
+	ln -s dash "$stage/usr/bin/sh"
+else
+	ln -s busybox "$stage/usr/bin/sh"
+fi
 
 # The suite, without the results of runs made where it was installed.
 mkdir -p "$stage$guest_prefix" || exit 3
@@ -118,20 +115,19 @@ for entry in "$suite"/* "$suite"/.[!.]*; do
 	case ${entry##*/} in results | output) continue ;; esac
 	cp -a "$entry" "$stage$guest_prefix/" || fail "cannot copy $entry"
 done
-find "$stage$guest_prefix" -type f -perm -u+x >>"$stage/.elf-list"
 
 cp "$init" "$stage/init" || exit 3
 chmod 755 "$stage/init" || exit 3
 cp -a "$guest_config" "$stage/ltp-vm" || exit 3
 
-# Shared libraries: every absolute path ldd prints for every binary.
-: >"$stage/.lib-list"
-while IFS= read -r file; do
-	is_elf "$file" || continue
-	ldd "$file" 2>/dev/null |
-		awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }' \
-		>>"$stage/.lib-list"
-done <"$stage/.elf-list"
+# Shared libraries: every absolute path ldd prints for the host tools and
+# the suite's executables (scripts just make ldd complain). One ldd run
+# for many files; its "FILE:" headers are not libraries.
+{
+	xargs ldd <"$stage/.elf-list"
+	find "$stage$guest_prefix" -type f -perm -u+x -exec ldd {} +
+} 2>/dev/null | awk '{ for (i = 1; i <= NF; i++)
+	if ($i ~ /^\// && $i !~ /:$/) print $i }' >"$stage/.lib-list"
 for lib in $DLOPEN_LIBS; do
 	PATH=$tool_path ldconfig -p 2>/dev/null | awk -v l="$lib" \
 		'$1 == l && /x86-64/ { print $NF; exit }' >>"$stage/.lib-list"

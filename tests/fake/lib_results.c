@@ -2,7 +2,7 @@
 /*
  * A fake test for the library's self-tests: $FAKE_RESULT picks what it
  * reports (pass, fail, brk, conf, warn, none, segv, hang, hang_child,
- * brk_in_setup, brk_in_cleanup, child_fail), so one program exercises
+ * brk_in_setup, brk_in_cleanup, child_fail, pingpong), so one program exercises
  * every path of the harness. Harmless: touches nothing but its tmpdir.
  */
 #include <signal.h>
@@ -80,6 +80,22 @@ static void run(void)
 		}
 		tst_reap_children();
 		tst_res(TPASS, "parent passes");
+	} else if (!strcmp(mode, "pingpong")) {
+		/* Both sides use one id: a wake must never feed its own wait. */
+		int i;
+
+		pid = SAFE_FORK();
+		if (!pid) {
+			for (i = 0; i < 200; i++) {
+				TST_CHECKPOINT_WAIT(0);
+				TST_CHECKPOINT_WAKE(0);
+			}
+			exit(0);
+		}
+		for (i = 0; i < 200; i++)
+			TST_CHECKPOINT_WAKE_AND_WAIT(0);
+		tst_reap_children();
+		tst_res(TPASS, "200 checkpoint round trips on one id");
 	} else if (!strcmp(mode, "exp")) {
 		TST_EXP_FAIL(close(-1), EBADF);
 		TST_EXP_PASS(access("/", F_OK));
@@ -94,6 +110,7 @@ static struct tst_test test = {
 	.test_all = run,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.needs_checkpoints = 1,
 	.timeout = 2,
 	.tags = (const struct tst_tag[]) {
 		{"linux-git", "000000000000"},

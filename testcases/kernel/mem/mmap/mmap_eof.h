@@ -248,7 +248,7 @@ static void eof_tail_test(const char *dir, const char *mntpoint, size_t size,
 }
 
 /* The child: keep writeback of the file going until told to stop. */
-static void eof_writeback_loop(const char *path, volatile int *stop)
+static void eof_writeback_loop(const char *path, int *stop)
 {
 	int fd = SAFE_OPEN(path, O_RDWR);
 

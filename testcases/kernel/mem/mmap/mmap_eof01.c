@@ -11,16 +11,18 @@
  * the mapping while another process keeps writeback running: no byte
  * within i_size may be lost.
  *
- * Catches: eeece469deda ("ext4: fix zeroing of page during writeback"):
- * writeback sampled i_size before write-protecting the page, so it zeroed
- * (on disk and in the page cache) data that had just become part of the
- * file, or wrote stores past EOF out.
+ * Catches: eeece469deda, ext4 writeback not zeroing the part of the EOF
+ * page past i_size correctly, so stores past EOF reached the disk and came
+ * back when the file grew. The grow race aims at the neighbouring window
+ * that mpage_submit_page() documents: i_size must be sampled only after the
+ * page is write-protected, or fresh data within the new i_size is zeroed;
+ * a kernel with such a bug fails it by chance, not every run.
  */
 #include <sys/statvfs.h>
 #include "mmap_eof.h"
 
 #define MNTPOINT "mntpoint"
-#define BLOCK_SIZE 4096
+#define FS_BLOCK 4096
 
 static void setup(void)
 {
@@ -28,12 +30,12 @@ static void setup(void)
 
 	if (statvfs(MNTPOINT, &sv))
 		tst_brk(TBROK | TERRNO, "statvfs(%s)", MNTPOINT);
-	if (sv.f_bsize != BLOCK_SIZE)
+	if (sv.f_bsize != FS_BLOCK)
 		tst_brk(TBROK, "%s has %lu byte blocks, mkfs was asked for %d",
-			MNTPOINT, sv.f_bsize, BLOCK_SIZE);
-	if ((size_t)getpagesize() < BLOCK_SIZE)
+			MNTPOINT, sv.f_bsize, FS_BLOCK);
+	if ((size_t)getpagesize() < FS_BLOCK)
 		tst_brk(TCONF, "page size %d is below the block size %d",
-			getpagesize(), BLOCK_SIZE);
+			getpagesize(), FS_BLOCK);
 }
 
 static void run(unsigned int n)

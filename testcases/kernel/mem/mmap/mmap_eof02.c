@@ -10,13 +10,13 @@
  * race runs here too: with blocks smaller than a page, growing the file
  * write-protects the EOF page so that the next store allocates blocks.
  *
- * Catches: eeece469deda ("ext4: fix zeroing of page during writeback").
+ * Catches: eeece469deda (see mmap_eof01).
  */
 #include <sys/statvfs.h>
 #include "mmap_eof.h"
 
 #define MNTPOINT "mntpoint"
-#define BLOCK_SIZE 1024
+#define FS_BLOCK 1024
 
 static void setup(void)
 {
@@ -24,9 +24,9 @@ static void setup(void)
 
 	if (statvfs(MNTPOINT, &sv))
 		tst_brk(TBROK | TERRNO, "statvfs(%s)", MNTPOINT);
-	if (sv.f_bsize != BLOCK_SIZE)
+	if (sv.f_bsize != FS_BLOCK)
 		tst_brk(TBROK, "%s has %lu byte blocks, mkfs was asked for %d",
-			MNTPOINT, sv.f_bsize, BLOCK_SIZE);
+			MNTPOINT, sv.f_bsize, FS_BLOCK);
 }
 
 static void run(unsigned int n)
@@ -36,12 +36,12 @@ static void run(unsigned int n)
 	switch (n) {
 	case 0:
 		/* EOF 500 bytes into the second block of the last page */
-		eof_tail_test(MNTPOINT, MNTPOINT, page + BLOCK_SIZE + 500,
+		eof_tail_test(MNTPOINT, MNTPOINT, page + FS_BLOCK + 500,
 			      EOF_REMOUNT);
 		break;
 	case 1:
 		/* EOF one byte before the end of the first block */
-		eof_tail_test(MNTPOINT, MNTPOINT, page + BLOCK_SIZE - 1,
+		eof_tail_test(MNTPOINT, MNTPOINT, page + FS_BLOCK - 1,
 			      EOF_REMOUNT);
 		break;
 	case 2:

@@ -118,6 +118,7 @@ static void run(unsigned int n)
 {
 	struct tcase *tc = &tcases[n];
 	struct iovec iov[MAX_IOVS];
+	off_t exp_pos = tc->exp_ret < 0 ? 0 : tc->exp_ret;
 	int i;
 
 	memset(buf, UNTOUCHED, page_size);
@@ -132,8 +133,7 @@ static void run(unsigned int n)
 		TST_EXP_FAIL(readv(fd, iov, tc->cnt), EFAULT);
 	else
 		TST_EXP_VAL(readv(fd, iov, tc->cnt), tc->exp_ret);
-	TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR),
-		      tc->exp_ret < 0 ? 0 : tc->exp_ret);
+	TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR), exp_pos);
 	check_buffers(tc);
 }
 

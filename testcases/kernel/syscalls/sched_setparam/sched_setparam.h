@@ -11,6 +11,7 @@
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tst_test.h"
 
@@ -103,8 +104,6 @@ static inline void read_stat_sched(pid_t pid, long *rt_prio, long *policy)
 	int fd, field;
 	ssize_t len;
 
-	if (!pid)
-		pid = getpid();
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	fd = SAFE_OPEN(path, O_RDONLY);
 	len = SAFE_READ(0, fd, buf, sizeof(buf) - 1);
@@ -130,58 +129,73 @@ static inline void read_stat_sched(pid_t pid, long *rt_prio, long *policy)
 /*
  * Assert that pid runs policy at priority prio as seen by
  * sched_getscheduler(), sched_getparam(), sched_getattr() and /proc.
+ * Results name the caller's line, not this header's.
  */
-static inline void check_sched(pid_t pid, int policy, int prio)
+#define check_sched(pid, policy, prio) \
+	check_sched_(__FILE__, __LINE__, (pid), (policy), (prio))
+
+static inline void check_sched_(const char *file, int line, pid_t pid,
+				int policy, int prio)
 {
 	struct sched_param p = { .sched_priority = -1 };
 	struct sched_attr attr;
-	long stat_prio, stat_policy;
+	long ret, stat_prio, stat_policy;
 
-	TST_EXP_VAL(sched_getscheduler(pid), policy,
-		    "sched_getscheduler(%d) is %s", (int)pid,
-		    policy_name(policy));
-
-	TEST(sched_getparam(pid, &p));
-	if (TST_RET)
-		tst_res(TFAIL | TTERRNO, "sched_getparam(%d)", (int)pid);
-	else if (p.sched_priority != prio)
-		tst_res(TFAIL, "sched_getparam(%d) reports priority %d, "
-			"expected %d", (int)pid, p.sched_priority, prio);
+	ret = sched_getscheduler(pid);
+	if (ret == -1)
+		tst_res_(file, line, TFAIL | TERRNO, "sched_getscheduler(%d)",
+			 (int)pid);
+	else if (ret != policy)
+		tst_res_(file, line, TFAIL, "sched_getscheduler(%d) = %ld, "
+			 "expected %s (%d)", (int)pid, ret,
+			 policy_name(policy), policy);
 	else
-		tst_res(TPASS, "sched_getparam(%d) reports priority %d",
-			(int)pid, prio);
+		tst_res_(file, line, TPASS, "sched_getscheduler(%d) = %s",
+			 (int)pid, policy_name(policy));
+
+	if (sched_getparam(pid, &p))
+		tst_res_(file, line, TFAIL | TERRNO, "sched_getparam(%d)",
+			 (int)pid);
+	else if (p.sched_priority != prio)
+		tst_res_(file, line, TFAIL, "sched_getparam(%d) reports "
+			 "priority %d, expected %d", (int)pid,
+			 p.sched_priority, prio);
+	else
+		tst_res_(file, line, TPASS, "sched_getparam(%d) reports "
+			 "priority %d", (int)pid, prio);
 
 	/* poison: any field the kernel leaves alone shows up as 0xff.. */
 	memset(&attr, 0xff, sizeof(attr));
-	TEST(sys_sched_getattr(pid, &attr, sizeof(attr), 0));
-	if (TST_RET) {
-		tst_res(TFAIL | TTERRNO, "sched_getattr(%d, size %zu)",
-			(int)pid, sizeof(attr));
+	if (sys_sched_getattr(pid, &attr, sizeof(attr), 0)) {
+		tst_res_(file, line, TFAIL | TERRNO, "sched_getattr(%d, size "
+			 "%zu)", (int)pid, sizeof(attr));
 	} else if (attr.size < SCHED_ATTR_SIZE_VER0 ||
 		   attr.size > sizeof(attr)) {
-		tst_res(TFAIL, "sched_getattr(%d) size field %u, expected "
-			"%d..%zu", (int)pid, attr.size, SCHED_ATTR_SIZE_VER0,
-			sizeof(attr));
+		tst_res_(file, line, TFAIL, "sched_getattr(%d) size field %u, "
+			 "expected %d..%zu", (int)pid, attr.size,
+			 SCHED_ATTR_SIZE_VER0, sizeof(attr));
 	} else if ((int)attr.sched_policy != policy ||
 		   attr.sched_priority != (uint32_t)prio) {
-		tst_res(TFAIL, "sched_getattr(%d) reports policy %u priority "
-			"%u, expected %s (%d) priority %d", (int)pid,
-			attr.sched_policy, attr.sched_priority,
-			policy_name(policy), policy, prio);
+		tst_res_(file, line, TFAIL, "sched_getattr(%d) reports policy "
+			 "%u priority %u, expected %s (%d) priority %d",
+			 (int)pid, attr.sched_policy, attr.sched_priority,
+			 policy_name(policy), policy, prio);
 	} else {
-		tst_res(TPASS, "sched_getattr(%d) reports %s priority %d "
-			"(size %u)", (int)pid, policy_name(policy), prio,
-			attr.size);
+		tst_res_(file, line, TPASS, "sched_getattr(%d) reports %s "
+			 "priority %d (size %u)", (int)pid,
+			 policy_name(policy), prio, attr.size);
 	}
 
-	read_stat_sched(pid, &stat_prio, &stat_policy);
+	read_stat_sched(pid ? pid : getpid(), &stat_prio, &stat_policy);
 	if (stat_policy != policy || stat_prio != prio)
-		tst_res(TFAIL, "/proc/%d/stat holds policy %ld rt_priority "
-			"%ld, expected %d and %d", (int)pid, stat_policy,
-			stat_prio, policy, prio);
+		tst_res_(file, line, TFAIL, "/proc/%d/stat holds policy %ld "
+			 "rt_priority %ld, expected %d and %d",
+			 pid ? (int)pid : getpid(), stat_policy, stat_prio,
+			 policy, prio);
 	else
-		tst_res(TPASS, "/proc/%d/stat holds policy %d rt_priority %d",
-			(int)pid, policy, prio);
+		tst_res_(file, line, TPASS, "/proc/%d/stat holds policy %d "
+			 "rt_priority %d", pid ? (int)pid : getpid(), policy,
+			 prio);
 }
 
 #endif /* SCHED_SETPARAM_H */

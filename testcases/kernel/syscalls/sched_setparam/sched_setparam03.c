@@ -23,7 +23,8 @@ static void child(int prio_to_set)
 		     "child: sched_setparam(parent %d, %d)", (int)parent,
 		     prio_to_set);
 	/* stay alive while the parent looks: the change is not an exit effect */
-	TST_CHECKPOINT_WAKE_AND_WAIT(0);
+	TST_CHECKPOINT_WAKE(0);
+	TST_CHECKPOINT_WAIT(1);
 	exit(0);
 }
 
@@ -34,7 +35,7 @@ static void parent_sees(int policy, int prio_to_set)
 
 	TST_CHECKPOINT_WAIT(0);
 	check_sched(0, policy, prio_to_set);
-	TST_CHECKPOINT_WAKE(0);
+	TST_CHECKPOINT_WAKE(1);
 	tst_reap_children();
 }
 

@@ -45,6 +45,8 @@ static void child(void)
 	p.sched_priority = PARENT_PRIO - 1;
 	TST_EXP_PASS(sched_setparam(0, &p),
 		     "nobody lowers itself to %d", p.sched_priority);
+	if (TST_PASS)
+		check_sched(0, SCHED_FIFO, PARENT_PRIO - 1);
 
 	p.sched_priority = 0;
 	TST_EXP_PASS(sched_setscheduler(0, SCHED_OTHER, &p),

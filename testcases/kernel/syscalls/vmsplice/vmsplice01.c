@@ -38,9 +38,9 @@ static struct tcase {
 	const char *desc;
 } tcases[] = {
 	{ &pipe_fds[1], &one_iov, 0, 0, 0, 0,
-	  "nr_segs 0 on the pipe's write end" },
+	  "nr_segs 0, the pipe's write end" },
 	{ &pipe_fds[0], &one_iov, 0, 0, 0, 0,
-	  "nr_segs 0 on the pipe's read end" },
+	  "nr_segs 0, the pipe's read end" },
 	{ &pipe_fds[1], many_iov, IOV_MAX + 1, 0, 0, EINVAL,
 	  "nr_segs IOV_MAX + 1" },
 	{ &pipe_fds[1], &one_iov, 1, ~ALL_FLAGS, 0, EINVAL,
@@ -94,7 +94,7 @@ static void run(unsigned int n)
 
 	if (tc->exp_errno) {
 		TST_EXP_FAIL(vmsplice(*tc->fd, tc->iov, tc->nr_segs, tc->flags),
-			     tc->exp_errno, "vmsplice() on %s", tc->desc);
+			     tc->exp_errno, "vmsplice() with %s", tc->desc);
 	} else {
 		TST_EXP_VAL(vmsplice(*tc->fd, tc->iov, tc->nr_segs, tc->flags),
 			    tc->exp_ret, "vmsplice() with %s", tc->desc);
