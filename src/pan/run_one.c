@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -154,6 +155,70 @@ static void reap(struct child *c)
 	}
 }
 
+/*
+ * SIGKILL our children, and the groups they lead. Once a test's main
+ * process is gone, every process of ours is a leftover of that test: a
+ * library test runs its test process in a group of its own and a daemon
+ * makes a session, so killing the test's group misses them, but as the
+ * reaper of the test's orphans we are their parent now. Returns how many
+ * were found.
+ */
+static int kill_children(void)
+{
+	pid_t self = getpid(), ppid, pgrp, pid;
+	char path[64], buf[512], *p;
+	struct dirent *de;
+	int fd, found = 0;
+	ssize_t n;
+	DIR *d;
+
+	d = opendir("/proc");
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		pid = atoi(de->d_name);
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		/* "pid (comm) state ppid pgrp ...": comm may hold anything */
+		p = strrchr(buf, ')');
+		if (!p || sscanf(p + 1, " %*c %d %d", &ppid, &pgrp) != 2 ||
+		    ppid != self)
+			continue;
+		if (pgrp == pid)
+			kill(-pgrp, SIGKILL);
+		kill(pid, SIGKILL);
+		found++;
+	}
+	closedir(d);
+	return found;
+}
+
+/*
+ * Kill leftovers until none is left: killing one hands its own children
+ * to us. A process stuck in the kernel cannot die; give up after 2 s.
+ */
+static void kill_leftovers(struct child *c)
+{
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	int round;
+
+	for (round = 0; round < 100; round++) {
+		reap(c);
+		if (!kill_children())
+			return;
+		nanosleep(&pause, NULL);
+	}
+}
+
 static void take_output(struct test_result *r, struct summary_scan *scan,
 			const char *buf, size_t n, int quiet)
 {
@@ -225,8 +290,11 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 			if (stop == RUNNING)
 				next = deadline;
 		} else {
-			if (!drain_until)
+			if (!drain_until) {
+				kill_leftovers(c);
+				now = clock_secs(CLOCK_MONOTONIC);
 				drain_until = now + DRAIN_WAIT;
+			}
 			if (now >= drain_until)
 				break;	/* an escaped process holds the pipe */
 			next = drain_until;

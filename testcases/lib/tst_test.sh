@@ -332,31 +332,33 @@ _tst_harness_signal()
 
 # SIGTERM first, so the test process can run its cleanup; SIGKILL to the
 # whole group if it has not ended after the grace period. Runs in a
-# background subshell that the harness ends once the test has ended.
+# background subshell (the timer, or one started on a signal) that the
+# harness kills once the test has ended.
 _tst_stop_group()
 {
-	trap 'kill "$_tst_nap_pid" 2>/dev/null; exit 0' TERM
 	kill -TERM "-$_tst_pid" 2>/dev/null
-	_tst_nap "$_tst_grace"
+	_tst_helper_sleep "$_tst_grace"
 	tst_res TINFO "test still running $_tst_grace s after SIGTERM, sending SIGKILL (its cleanup may not have finished)"
 	kill -KILL "-$_tst_pid" 2>/dev/null
 	exit 0
 }
 
-# A sleep that a signal trapped by this shell interrupts at once; its
-# output goes nowhere, so a leftover sleep holds no pipe of the caller.
-_tst_nap()
+# The harness ends its helper subshells with SIGKILL: a SIGTERM that
+# arrives just after the fork, before the subshell has set its trap, is
+# lost in some shells. So helpers sleep in steps of one second, and what
+# a killed helper leaves behind is at most a sleep 1 holding no pipe.
+_tst_helper_sleep()
 {
-	_tst_nap_pid=
-	sleep "$1" > /dev/null 2>&1 &
-	_tst_nap_pid=$!
-	wait "$_tst_nap_pid"
+	_tst_left=$1
+	while [ "$_tst_left" -gt 0 ]; do
+		sleep 1 > /dev/null 2>&1
+		_tst_left=$((_tst_left - 1))
+	done
 }
 
 _tst_timer()
 {
-	trap 'kill "$_tst_nap_pid" 2>/dev/null; exit 0' TERM
-	_tst_nap "$_tst_timeout"
+	_tst_helper_sleep "$_tst_timeout"
 	: > "$_tst_state/timed_out"
 	tst_res TBROK "test timed out after $_tst_timeout s and was killed with its process group; raise TST_TIMEOUT or set LTP_TIMEOUT_MUL"
 	_tst_stop_group
@@ -569,7 +571,7 @@ _tst_wait_test()
 	_tst_test_ended=1
 	for _tst_helper in "$_tst_timer_pid" "$_tst_killer_pid"; do
 		[ -n "$_tst_helper" ] || continue
-		kill -TERM "$_tst_helper" 2>/dev/null
+		kill -KILL "$_tst_helper" 2>/dev/null
 		wait "$_tst_helper" 2>/dev/null
 	done
 	# Orphans the test left behind must not outlive the run.

@@ -75,6 +75,19 @@ escape)
 	done
 	echo "escaped"
 	;;
+hang_grouped)
+	# like a library test: the part that hangs is in a group of its own
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	setsid sh -c 'echo $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec sleep 60' \
+		sh "$pids/grouped" &
+	i=0
+	while [ ! -s "$pids/grouped" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo $$ > "$pids/hang-main"
+	sleep 60
+	;;
 noisy)
 	yes 'fake output line' | head -c "$arg"
 	echo

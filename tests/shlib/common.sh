@@ -16,9 +16,19 @@ export TMPDIR SHLIB_OUT
 mkdir "$TMPDIR" "$SHLIB_OUT"
 failures=0
 
-# The library must work in every POSIX shell a distribution ships as sh.
+# The library must work in every POSIX shell a distribution ships as sh,
+# and with the guest's userland: dash with busybox for every other tool
+# (src/vm/mkinitramfs.sh), where setsid, env, mktemp and stat are
+# busybox applets. "guest" runs sh with such a PATH.
 shells="sh"
 command -v bash > /dev/null 2>&1 && shells="$shells bash"
+if command -v busybox > /dev/null 2>&1; then
+	mkdir "$scratch/busybox"
+	for applet in $(busybox --list); do
+		[ "$applet" = sh ] || ln -s "$(command -v busybox)" "$scratch/busybox/$applet"
+	done
+	shells="$shells guest"
+fi
 
 fail()
 {
@@ -40,7 +50,12 @@ run_fixture()
 	shift 2
 	rm -rf "$SHLIB_OUT"
 	mkdir "$SHLIB_OUT"
-	"$rf_shell" "$fixtures/$rf_fixture" "$@" > "$scratch/log" 2>&1
+	if [ "$rf_shell" = guest ]; then
+		PATH="$scratch/busybox:$PATH" sh "$fixtures/$rf_fixture" "$@" \
+			> "$scratch/log" 2>&1
+	else
+		"$rf_shell" "$fixtures/$rf_fixture" "$@" > "$scratch/log" 2>&1
+	fi
 	rc=$?
 	what="$rf_shell $rf_fixture${*:+ $*}"
 }

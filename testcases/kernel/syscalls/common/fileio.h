@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers of the file I/O and descriptor tests (open, read, write, lseek,
+ * dup, pipe, fcntl, close, flock, ...): reading what the kernel shows about
+ * a descriptor, an address that faults, and running checks as an
+ * unprivileged user.
+ */
+#ifndef FILEIO_H
+#define FILEIO_H
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "tst_test.h"
+
+/*
+ * The "flags:" line of /proc/self/fdinfo/<fd>, in octal there: the open
+ * file description's status flags with O_CLOEXEC added for a close-on-exec
+ * descriptor. -1 when the fd is not open.
+ */
+static inline long fio_fdinfo_flags(int fd)
+{
+	char path[64], line[256];
+	long flags = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "flags: %lo", &flags) == 1)
+			break;
+	}
+	fclose(f);
+	if (flags == -1)
+		tst_brk(TBROK, "no flags: line in %s; is /proc mounted?", path);
+	return flags;
+}
+
+/* 1 when fd is an open descriptor of this process. */
+static inline int fio_fd_is_open(int fd)
+{
+	return fcntl(fd, F_GETFD) != -1 || errno != EBADF;
+}
+
+/*
+ * A page mapped PROT_NONE: the kernel must answer EFAULT for a pointer
+ * into it, and no later mapping can land there behind the test's back.
+ */
+static inline void *fio_bad_addr(void)
+{
+	return SAFE_MMAP(NULL, getpagesize(), PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/*
+ * Run fn() as an unprivileged user: in a child that dropped to nobody when
+ * the test runs as root, directly otherwise. The child's results count
+ * through the library's shared page.
+ */
+static inline void fio_as_nobody(void (*fn)(void))
+{
+	int status;
+	pid_t pid;
+
+	if (geteuid()) {
+		fn();
+		return;
+	}
+	pid = SAFE_FORK();
+	if (!pid) {
+		tst_drop_privs();
+		fn();
+		exit(0);
+	}
+	SAFE_WAITPID(pid, &status, 0);
+	if (WIFSIGNALED(status))
+		tst_res(TBROK, "child running as nobody killed by %s",
+			tst_strsig(WTERMSIG(status)));
+}
+
+/* Set the soft RLIMIT_NOFILE, keeping the hard limit. */
+static inline void fio_set_nofile(rlim_t soft)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		tst_brk(TBROK | TERRNO, "getrlimit(RLIMIT_NOFILE)");
+	rl.rlim_cur = soft;
+	if (setrlimit(RLIMIT_NOFILE, &rl))
+		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE, %lu)",
+			(unsigned long)soft);
+}
+
+/* The soft RLIMIT_NOFILE: the first descriptor number never handed out. */
+static inline int fio_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		tst_brk(TBROK | TERRNO, "getrlimit(RLIMIT_NOFILE)");
+	return rl.rlim_cur > 1 << 20 ? 1 << 20 : (int)rl.rlim_cur;
+}
+
+/* Fill a buffer with a pattern that differs from offset to offset. */
+static inline void fio_fill(unsigned char *buf, size_t len, unsigned int seed)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		buf[i] = (unsigned char)((i + seed) * 31 + (i >> 8) + 1);
+}
+
+#endif /* FILEIO_H */
