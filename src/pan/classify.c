@@ -122,7 +122,7 @@ void classify(struct test_result *r)
 		break;
 	case END_TIMED_OUT:
 		r->rc = RC_BROKEN;
-		sb_printf(&r->reason, "timed out after %.0f s, process group killed",
+		sb_printf(&r->reason, "timed out after %g s, process group killed",
 			  r->timeout);
 		if (r->unkillable)
 			sb_adds(&r->reason, "; still alive after SIGKILL (stuck in the kernel?)");
@@ -150,11 +150,10 @@ void classify(struct test_result *r)
 	new_taint = r->taint_after & ~r->taint_before;
 	if (!new_taint)
 		return;
-	if (r->rc == RC_PASS) {
+	if (r->rc == RC_PASS)
 		r->rc = RC_WARNING;
-	} else if (r->reason.len) {
+	else if (r->reason.len)
 		sb_adds(&r->reason, "; ");
-	}
 	sb_printf(&r->reason, "kernel taint %ld -> %ld (new bits 0x%lx)",
 		  r->taint_before, r->taint_after, (unsigned long)new_taint);
 }

@@ -70,8 +70,10 @@ static void emit(struct strbuf *sb)
 {
 	sb_addc(sb, '\n');
 	if (write_all(rec_fd, sb->buf, sb->len) || fsync(rec_fd)) {
-		/* fsync fails with EINVAL on some pseudo files: only a
-		 * failed write is worth a word, and once */
+		/*
+		 * fsync fails with EINVAL on some pseudo files: only a
+		 * failed write is worth a word, and once.
+		 */
 		if (errno != EINVAL && !write_failed++)
 			fprintf(stderr, "ltp-pan: cannot write %s: %s\n",
 				rec_path, strerror(errno));

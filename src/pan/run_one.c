@@ -21,8 +21,7 @@
 #define KILL_GRACE	2.0
 /* A process that survives SIGKILL this long is stuck in the kernel. */
 #define UNKILLABLE_WAIT	10.0
-/* After the main process exited, how long an escaped process may keep
- * the output pipe open before we stop reading. */
+/* After the main process exited, how long a leftover may hold the pipe */
 #define DRAIN_WAIT	2.0
 
 static int sig_pipe[2] = { -1, -1 };
@@ -93,8 +92,10 @@ exec_child(const struct test_entry *t, const struct run_opts *o,
 	int devnull;
 
 	setpgid(0, 0);
-	/* ignored signals stay ignored across exec: undo ours and any
-	 * inherited from a shell that started us in the background */
+	/*
+	 * Ignored signals stay ignored across exec: undo ours and any
+	 * inherited from a shell that started us in the background.
+	 */
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);

@@ -75,13 +75,12 @@ void summary_feed(struct summary_scan *s, const char *data, size_t len)
 	size_t i;
 
 	for (i = 0; i < len; i++) {
-		if (data[i] == '\n') {
+		if (data[i] == '\n')
 			end_line(s);
-		} else if (s->len < sizeof(s->line) - 1) {
+		else if (s->len < sizeof(s->line) - 1)
 			s->line[s->len++] = data[i];
-		} else {
+		else
 			s->too_long = 1;
-		}
 	}
 }
 

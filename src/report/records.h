@@ -12,8 +12,15 @@
 
 #include "result_class.h"
 
-enum { CNT_PASSED, CNT_FAILED, CNT_BROKEN, CNT_SKIPPED, CNT_WARNINGS,
-       CNT_COUNT };
+/* Indexes of test_record.counts, in the order of the Summary block */
+enum {
+	CNT_PASSED,
+	CNT_FAILED,
+	CNT_BROKEN,
+	CNT_SKIPPED,
+	CNT_WARNINGS,
+	CNT_COUNT
+};
 
 struct test_record {
 	char *tag;

@@ -13,8 +13,10 @@
 /* LTP's results log: pretty (-p) or pan's raw "tag=... stime=..." lines. */
 int view_log(const struct run_records *rr, const char *path, int pretty);
 
-/* A runtest file ("tag command") of the tests whose class bit is set
- * in class_mask (1 << RC_FAIL | ...). */
+/*
+ * A runtest file ("tag command") of the tests whose class bit is set in
+ * class_mask (1 << RC_FAIL | ...).
+ */
 int view_list(const struct run_records *rr, const char *path,
 	      unsigned int class_mask);
 

@@ -11,7 +11,7 @@ do_test()
 	pass_bad) EXPECT_PASS test 1 -eq 2 ;;
 	pass_pipe) EXPECT_PASS "echo abc | grep -q b" ;;
 	pass_missing) EXPECT_PASS no_such_command_ltp ;;
-	fail_ok) EXPECT_FAIL "ls /nonexistent/ltp" ;;
+	fail_ok) EXPECT_FAIL "sh -c 'echo ltp-stderr >&2; exit 3'" ;;
 	fail_bad) EXPECT_FAIL true ;;
 	fail_signal) EXPECT_FAIL "sh -c 'kill -KILL \$\$'" ;;
 	rod_ok) ROD "echo data > file_ltp_rod && rm file_ltp_rod" ;;

@@ -14,9 +14,22 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tst_test.h"
+
+#ifndef RWF_HIPRI
+# define RWF_HIPRI	0x01
+# define RWF_DSYNC	0x02
+# define RWF_SYNC	0x04
+# define RWF_NOWAIT	0x08
+# define RWF_APPEND	0x10
+#endif
+#ifndef RWF_NOAPPEND
+# define RWF_NOAPPEND	0x20
+#endif
 
 /*
  * The "flags:" line of /proc/self/fdinfo/<fd>, in octal there: the open
@@ -60,9 +73,9 @@ static inline void *fio_bad_addr(void)
 }
 
 /*
- * Run fn() as an unprivileged user: in a child that dropped to nobody when
- * the test runs as root, directly otherwise. The child's results count
- * through the library's shared page.
+ * Run fn() in a child that dropped from root to nobody, on files root
+ * made. The child's results count through the library's shared page.
+ * Without root there is no other owner for the files: TCONF.
  */
 static inline void fio_as_nobody(void (*fn)(void))
 {
@@ -70,7 +83,8 @@ static inline void fio_as_nobody(void (*fn)(void))
 	pid_t pid;
 
 	if (geteuid()) {
-		fn();
+		tst_res(TCONF, "not root: the checks as another user than the "
+			"files' owner are skipped");
 		return;
 	}
 	pid = SAFE_FORK();
@@ -115,6 +129,29 @@ static inline void fio_fill(unsigned char *buf, size_t len, unsigned int seed)
 
 	for (i = 0; i < len; i++)
 		buf[i] = (unsigned char)((i + seed) * 31 + (i >> 8) + 1);
+}
+
+/*
+ * preadv2(2)/pwritev2(2) as raw system calls, so that glibc cannot emulate
+ * or reject anything: the offset goes in two halves, low then high, the
+ * way the kernel's pos_from_hilo() takes it apart on every ABI.
+ */
+static inline long fio_preadv2(int fd, const struct iovec *iov, int cnt,
+			       off_t off, int flags)
+{
+	unsigned long long pos = off;
+
+	return tst_syscall(__NR_preadv2, fd, iov, cnt, (unsigned long)pos,
+			   (unsigned long)(pos >> 32), flags);
+}
+
+static inline long fio_pwritev2(int fd, const struct iovec *iov, int cnt,
+				off_t off, int flags)
+{
+	unsigned long long pos = off;
+
+	return tst_syscall(__NR_pwritev2, fd, iov, cnt, (unsigned long)pos,
+			   (unsigned long)(pos >> 32), flags);
 }
 
 #endif /* FILEIO_H */

@@ -25,6 +25,10 @@
 #include <sys/wait.h>
 #include "tst_test.h"
 
+#ifndef ARRAY_LEN
+# define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
 #ifndef MAP_FIXED_NOREPLACE
 # define MAP_FIXED_NOREPLACE 0x100000
 #endif
@@ -122,40 +126,48 @@ static inline const char *vm_code_name(int sig, int code)
  * Expect an access to addr to raise sig with si_code code at exactly addr
  * (sig 0: expect the access to succeed). Reports TPASS or TFAIL.
  */
-static inline int expect_access(void *addr, enum vm_access how, int sig,
-				int code, const char *what)
+static inline int expect_access_(const char *file, int line, void *addr,
+				 enum vm_access how, int sig, int code,
+				 const char *what)
 {
 	const char *verb = how == VM_WRITE_ACCESS ? "write" : "read";
 	struct vm_fault f = probe_access(addr, how);
 
+	if (!sig && !f.sig) {
+		tst_res_(file, line, TPASS, "%s: %s at %p succeeded",
+			 what, verb, addr);
+		return 1;
+	}
 	if (!sig) {
-		if (!f.sig) {
-			tst_res(TPASS, "%s: %s at %p succeeded", what, verb,
-				addr);
-			return 1;
-		}
-		tst_res(TFAIL, "%s: %s at %p raised %s (%s, si_addr %p)",
-			what, verb, addr, tst_strsig(f.sig),
-			vm_code_name(f.sig, f.code), f.addr);
+		tst_res_(file, line, TFAIL,
+			 "%s: %s at %p raised %s (%s, si_addr %p)",
+			 what, verb, addr, tst_strsig(f.sig),
+			 vm_code_name(f.sig, f.code), f.addr);
 		return 0;
 	}
 	if (!f.sig) {
-		tst_res(TFAIL, "%s: %s at %p succeeded, expected %s (%s)",
-			what, verb, addr, tst_strsig(sig),
-			vm_code_name(sig, code));
+		tst_res_(file, line, TFAIL,
+			 "%s: %s at %p succeeded, expected %s (%s)",
+			 what, verb, addr, tst_strsig(sig),
+			 vm_code_name(sig, code));
 		return 0;
 	}
 	if (f.sig != sig || f.code != code || f.addr != addr) {
-		tst_res(TFAIL, "%s: %s at %p raised %s (%s, si_addr %p), "
-			"expected %s (%s, si_addr %p)", what, verb, addr,
-			tst_strsig(f.sig), vm_code_name(f.sig, f.code), f.addr,
-			tst_strsig(sig), vm_code_name(sig, code), addr);
+		tst_res_(file, line, TFAIL,
+			 "%s: %s at %p raised %s (%s, si_addr %p), "
+			 "expected %s (%s, si_addr %p)", what, verb, addr,
+			 tst_strsig(f.sig), vm_code_name(f.sig, f.code),
+			 f.addr, tst_strsig(sig), vm_code_name(sig, code),
+			 addr);
 		return 0;
 	}
-	tst_res(TPASS, "%s: %s at %p raised %s (%s)", what, verb, addr,
-		tst_strsig(sig), vm_code_name(sig, code));
+	tst_res_(file, line, TPASS, "%s: %s at %p raised %s (%s)",
+		 what, verb, addr, tst_strsig(sig), vm_code_name(sig, code));
 	return 1;
 }
+
+#define expect_access(addr, how, sig, code, what) \
+	expect_access_(__FILE__, __LINE__, (addr), (how), (sig), (code), (what))
 
 /* Number of resident pages in [addr, addr + len) according to mincore(). */
 static inline size_t resident_pages(void *addr, size_t len)
@@ -265,19 +277,33 @@ static inline void *free_range(size_t len)
 }
 
 /*
- * In a child: become an unprivileged user (nobody when started as root)
- * with RLIMIT_MEMLOCK set to memlock bytes, so the CAP_IPC_LOCK bypass of
- * the locking limits is gone.
+ * In a child: become an unprivileged user (nobody when started as root), so
+ * the CAP_IPC_LOCK bypass of the locking limits is gone. The hard
+ * RLIMIT_MEMLOCK is lifted first, so set_memlock() can then set any soft
+ * limit.
  */
-static inline void become_unprivileged(rlim_t memlock)
+static inline void become_unprivileged(void)
 {
-	struct rlimit rl = { memlock, memlock };
+	struct rlimit rl = { 0, RLIM_INFINITY };
 
-	if (geteuid() == 0)
-		tst_drop_privs();
+	if (geteuid() != 0)
+		return;
+	if (setrlimit(RLIMIT_MEMLOCK, &rl))
+		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_MEMLOCK, 0, inf)");
+	tst_drop_privs();
+}
+
+/* Set the soft RLIMIT_MEMLOCK, in bytes. */
+static inline void set_memlock(rlim_t bytes)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_MEMLOCK, &rl))
+		tst_brk(TBROK | TERRNO, "getrlimit(RLIMIT_MEMLOCK)");
+	rl.rlim_cur = bytes;
 	if (setrlimit(RLIMIT_MEMLOCK, &rl))
 		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_MEMLOCK, %lu)",
-			(unsigned long)memlock);
+			(unsigned long)bytes);
 }
 
 /* Fill n bytes with a pattern derived from seed; check it back. */

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* openat2(2) through syscall(2): glibc has no wrapper. */
+#ifndef OPENAT2_H
+#define OPENAT2_H
+
+#include <linux/openat2.h>
+#include "tst_test.h"
+
+#ifndef __NR_openat2
+# define __NR_openat2 437
+#endif
+
+/* The first published struct open_how; larger sizes must be accepted. */
+#define OPEN_HOW_SIZE_VER0 24
+
+static inline int openat2(int dfd, const char *path, void *how, size_t size)
+{
+	return tst_syscall(__NR_openat2, dfd, path, how, size);
+}
+
+#endif /* OPENAT2_H */

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pwritev2(2) errors, each exact, with nothing written and the file
+ * offset unmoved:
+ * - EOPNOTSUPP: a flag the kernel does not know (bit 30);
+ * - EINVAL: offset -2 (only -1 means "the file offset"), iovcnt
+ *   IOV_MAX + 1;
+ * - ESPIPE: a pipe with an offset >= 0;
+ * - EBADF: fd -1, an O_RDONLY fd (with offset 0 and -1);
+ * - EFAULT: the iovec array in an unmapped page.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include "tst_test.h"
+#include "../common/fileio.h"
+
+#define FNAME "pwritev2_02_file"
+
+static int fd, rdonly_fd, pipe_fds[2];
+static int bad_fd = -1;
+static char buf[16];
+static struct iovec many[IOV_MAX + 1];
+static struct iovec *good_iov = many, *bad_iov;
+
+static struct tcase {
+	int *fd;
+	struct iovec **iov;
+	int cnt;
+	off_t off;
+	int flags;
+	int exp_errno;
+	const char *desc;
+} tcases[] = {
+	{ &fd, &good_iov, 1, 0, 1 << 30, EOPNOTSUPP, "flags bit 30" },
+	{ &fd, &good_iov, 1, -1, 1 << 30, EOPNOTSUPP,
+	  "flags bit 30, offset -1" },
+	{ &fd, &good_iov, 1, -2, 0, EINVAL, "offset -2" },
+	{ &fd, &good_iov, IOV_MAX + 1, 0, 0, EINVAL, "iovcnt IOV_MAX + 1" },
+	{ &pipe_fds[1], &good_iov, 1, 0, 0, ESPIPE, "a pipe, offset 0" },
+	{ &bad_fd, &good_iov, 1, 0, 0, EBADF, "fd -1" },
+	{ &rdonly_fd, &good_iov, 1, 0, 0, EBADF, "an O_RDONLY fd" },
+	{ &rdonly_fd, &good_iov, 1, -1, 0, EBADF,
+	  "an O_RDONLY fd, offset -1" },
+	{ &fd, &bad_iov, 1, 0, 0, EFAULT, "iovec array in an unmapped page" },
+};
+
+static void run(unsigned int n)
+{
+	struct tcase *tc = &tcases[n];
+	struct stat st;
+
+	TST_EXP_FAIL(fio_pwritev2(*tc->fd, *tc->iov, tc->cnt, tc->off,
+				  tc->flags), tc->exp_errno, "pwritev2(%s)",
+		     tc->desc);
+	SAFE_FSTAT(fd, &st);
+	TST_EXP_EXPR(st.st_size == 0 && SAFE_LSEEK(fd, 0, SEEK_CUR) == 0,
+		     "nothing written, file offset still 0");
+}
+
+static void setup(void)
+{
+	int i;
+
+	for (i = 0; i <= IOV_MAX; i++) {
+		many[i].iov_base = buf;
+		many[i].iov_len = 1;
+	}
+	bad_iov = fio_bad_addr();
+	fd = SAFE_OPEN(FNAME, O_RDWR | O_CREAT, 0600);
+	rdonly_fd = SAFE_OPEN(FNAME, O_RDONLY);
+	SAFE_PIPE(pipe_fds);
+}
+
+static struct tst_test test = {
+	.tcnt = sizeof(tcases) / sizeof(tcases[0]),
+	.test = run,
+	.setup = setup,
+	.needs_tmpdir = 1,
+};

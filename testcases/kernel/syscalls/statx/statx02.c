@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * statx(2) flags and the birth time:
+ * - AT_SYMLINK_NOFOLLOW reports the link (S_IFLNK, size of the target
+ *   string), no flag reports the target;
+ * - AT_EMPTY_PATH with "" reports dirfd itself (an O_RDONLY and an O_PATH
+ *   fd);
+ * - AT_STATX_FORCE_SYNC and AT_STATX_DONT_SYNC are accepted and, on a
+ *   local filesystem, report what the default AT_STATX_SYNC_AS_STAT does;
+ * - STATX_BTIME, where the filesystem reports it (ext4 with large inodes,
+ *   tmpfs, xfs, btrfs): the birth time lies between the clock before and
+ *   after creation, and stays put when the file is written and chmod()ed
+ *   later while mtime and ctime move. Without it the check is TCONF.
+ */
+#include <fcntl.h>
+#include "tst_test.h"
+#include "../common/fsmeta.h"
+
+#define FILE_NAME "statx02_file"
+#define LINK_NAME "statx02_link"
+#define BTIME_FILE "statx02_born"
+
+static int fd = -1, path_fd = -1;
+
+static void setup(void)
+{
+	fsm_create_file(FILE_NAME, 0640, "statx02");
+	FSM_SAFE(symlink(FILE_NAME, LINK_NAME));
+	fd = SAFE_OPEN(FILE_NAME, O_RDONLY);
+	path_fd = SAFE_OPEN(FILE_NAME, O_PATH);
+}
+
+static void cleanup(void)
+{
+	if (fd >= 0)
+		SAFE_CLOSE(fd);
+	if (path_fd >= 0)
+		SAFE_CLOSE(path_fd);
+}
+
+static void check_flags(void)
+{
+	struct statx stx, lstx;
+	struct stat st;
+
+	SAFE_STAT(FILE_NAME, &st);
+	TST_EXP_PASS(statx(AT_FDCWD, LINK_NAME, AT_SYMLINK_NOFOLLOW,
+			   STATX_BASIC_STATS, &lstx));
+	TST_EXP_EXPR(S_ISLNK(lstx.stx_mode) &&
+		     lstx.stx_size == strlen(FILE_NAME),
+		     "AT_SYMLINK_NOFOLLOW: S_IFLNK of size %llu (mode %o)",
+		     (unsigned long long)lstx.stx_size, lstx.stx_mode);
+	TST_EXP_PASS(statx(AT_FDCWD, LINK_NAME, 0, STATX_BASIC_STATS, &stx));
+	TST_EXP_EXPR(S_ISREG(stx.stx_mode) && stx.stx_ino == st.st_ino,
+		     "without it the link is followed to the file");
+
+	TST_EXP_PASS(statx(fd, "", AT_EMPTY_PATH, STATX_BASIC_STATS, &stx));
+	TST_EXP_EQ_LU(stx.stx_ino, st.st_ino);
+	TST_EXP_PASS(statx(path_fd, "", AT_EMPTY_PATH, STATX_BASIC_STATS,
+			   &stx));
+	TST_EXP_EQ_LU(stx.stx_ino, st.st_ino);
+}
+
+static void check_sync_flags(void)
+{
+	static const struct {
+		int flag;
+		const char *name;
+	} syncs[] = {
+		{ AT_STATX_FORCE_SYNC, "AT_STATX_FORCE_SYNC" },
+		{ AT_STATX_DONT_SYNC, "AT_STATX_DONT_SYNC" },
+	};
+	struct statx ref, stx;
+	unsigned int i;
+
+	SAFE_CHMOD(FILE_NAME, 0604);
+	TST_EXP_PASS(statx(AT_FDCWD, FILE_NAME, AT_STATX_SYNC_AS_STAT,
+			   STATX_BASIC_STATS, &ref));
+	for (i = 0; i < sizeof(syncs) / sizeof(syncs[0]); i++) {
+		TST_EXP_PASS(statx(AT_FDCWD, FILE_NAME, syncs[i].flag,
+				   STATX_BASIC_STATS, &stx),
+			     "statx() with %s", syncs[i].name);
+		TST_EXP_EXPR(stx.stx_ino == ref.stx_ino &&
+			     stx.stx_mode == ref.stx_mode &&
+			     stx.stx_size == ref.stx_size &&
+			     stx.stx_ctime.tv_sec == ref.stx_ctime.tv_sec &&
+			     stx.stx_ctime.tv_nsec == ref.stx_ctime.tv_nsec,
+			     "%s reports the same inode, mode (%o), size "
+			     "and ctime", syncs[i].name, stx.stx_mode);
+	}
+	SAFE_CHMOD(FILE_NAME, 0640);
+}
+
+static void check_btime(void)
+{
+	struct timespec before, after;
+	struct statx stx, later;
+	int wfd;
+
+	if (!access(BTIME_FILE, F_OK))
+		SAFE_UNLINK(BTIME_FILE);
+	clock_gettime(CLOCK_REALTIME_COARSE, &before);
+	wfd = SAFE_OPEN(BTIME_FILE, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	clock_gettime(CLOCK_REALTIME, &after);
+
+	TST_EXP_PASS(statx(wfd, "", AT_EMPTY_PATH, STATX_BTIME | STATX_MTIME,
+			   &stx));
+	if (!TST_PASS) {
+		SAFE_CLOSE(wfd);
+		return;
+	}
+	if (!(stx.stx_mask & STATX_BTIME)) {
+		SAFE_CLOSE(wfd);
+		tst_res(TCONF, "the tmpdir's filesystem does not report "
+			"STATX_BTIME (stx_mask 0x%x)", stx.stx_mask);
+		return;
+	}
+	TST_EXP_EXPR((stx.stx_btime.tv_sec > before.tv_sec ||
+		      (stx.stx_btime.tv_sec == before.tv_sec &&
+		       stx.stx_btime.tv_nsec >= before.tv_nsec)) &&
+		     (stx.stx_btime.tv_sec < after.tv_sec ||
+		      (stx.stx_btime.tv_sec == after.tv_sec &&
+		       stx.stx_btime.tv_nsec <= after.tv_nsec)),
+		     "btime %lld.%09u within the creation window",
+		     (long long)stx.stx_btime.tv_sec, stx.stx_btime.tv_nsec);
+
+	fsm_next_tick();
+	SAFE_WRITE(1, wfd, "more", 4);
+	SAFE_CLOSE(wfd);
+	SAFE_CHMOD(BTIME_FILE, 0644);
+	TST_EXP_PASS(statx(AT_FDCWD, BTIME_FILE, 0,
+			   STATX_BTIME | STATX_MTIME | STATX_CTIME, &later));
+	TST_EXP_EXPR(later.stx_btime.tv_sec == stx.stx_btime.tv_sec &&
+		     later.stx_btime.tv_nsec == stx.stx_btime.tv_nsec,
+		     "btime unchanged by write() and chmod()");
+	TST_EXP_EXPR(later.stx_mtime.tv_sec != stx.stx_mtime.tv_sec ||
+		     later.stx_mtime.tv_nsec != stx.stx_mtime.tv_nsec,
+		     "while mtime moved");
+}
+
+static void run(unsigned int n)
+{
+	void (*const checks[])(void) = {
+		check_flags, check_sync_flags, check_btime,
+	};
+
+	checks[n]();
+}
+
+static struct tst_test test = {
+	.tcnt = 3,
+	.test = run,
+	.setup = setup,
+	.cleanup = cleanup,
+	.needs_tmpdir = 1,
+};
