@@ -16,6 +16,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tst_test.h"
@@ -112,16 +113,6 @@ static inline void fio_set_nofile(rlim_t soft)
 			(unsigned long)soft);
 }
 
-/* The soft RLIMIT_NOFILE: the first descriptor number never handed out. */
-static inline int fio_nofile(void)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl))
-		tst_brk(TBROK | TERRNO, "getrlimit(RLIMIT_NOFILE)");
-	return rl.rlim_cur > 1 << 20 ? 1 << 20 : (int)rl.rlim_cur;
-}
-
 /* Fill a buffer with a pattern that differs from offset to offset. */
 static inline void fio_fill(unsigned char *buf, size_t len, unsigned int seed)
 {
@@ -129,6 +120,75 @@ static inline void fio_fill(unsigned char *buf, size_t len, unsigned int seed)
 
 	for (i = 0; i < len; i++)
 		buf[i] = (unsigned char)((i + seed) * 31 + (i >> 8) + 1);
+}
+
+/*
+ * Whether the page cache page holding the file's first byte is dirty
+ * (written to, not yet written back): 1 or 0, -1 when this cannot be
+ * known (no CAP_SYS_ADMIN for /proc/kpageflags and the PFNs in
+ * /proc/self/pagemap, or the page is not in memory).
+ */
+static inline int fio_first_page_dirty(int fd)
+{
+	size_t page = getpagesize();
+	unsigned long long entry, flags;
+	volatile unsigned char *map;
+	int pm, kf, ret = -1;
+
+	map = SAFE_MMAP(NULL, page, PROT_READ, MAP_SHARED, fd, 0);
+	(void)map[0];
+	pm = open("/proc/self/pagemap", O_RDONLY);
+	kf = open("/proc/kpageflags", O_RDONLY);
+	if (pm >= 0 && kf >= 0 &&
+	    pread(pm, &entry, 8, (unsigned long)map / page * 8) == 8 &&
+	    (entry >> 63) && (entry & ((1ULL << 55) - 1)) &&
+	    pread(kf, &flags, 8, (entry & ((1ULL << 55) - 1)) * 8) == 8)
+		ret = (flags >> 4) & 1;	/* KPF_DIRTY */
+	if (pm >= 0)
+		close(pm);
+	if (kf >= 0)
+		close(kf);
+	SAFE_MUNMAP((void *)map, page);
+	return ret;
+}
+
+/*
+ * sync(fd) must write back the dirty page it is given: the page holding
+ * byte 0 of fd is dirtied, sync() must return 0, and the page must then
+ * be clean. TCONF where this cannot be seen: a memory filesystem (tmpfs,
+ * ramfs) keeps its pages dirty for good, and without CAP_SYS_ADMIN the
+ * page flags cannot be read.
+ */
+static inline void fio_check_writeback(int fd, int (*sync)(int),
+				       const char *desc)
+{
+	struct statfs sfs;
+	int i, dirty = 0;
+
+	if (fstatfs(fd, &sfs))
+		tst_brk(TBROK | TERRNO, "fstatfs()");
+	if (sfs.f_type == 0x01021994 || sfs.f_type == 0x858458f6) {
+		tst_res(TCONF, "%s: the tmpdir is on a memory filesystem, "
+			"nothing to write back to", desc);
+		return;
+	}
+	/* Background writeback may clean the page first: dirty it again. */
+	for (i = 0; i < 3 && dirty != 1; i++) {
+		SAFE_PWRITE(1, fd, "dirty", 5, 0);
+		dirty = fio_first_page_dirty(fd);
+		if (dirty < 0) {
+			tst_res(TCONF, "%s: page flags unreadable (needs "
+				"CAP_SYS_ADMIN)", desc);
+			return;
+		}
+	}
+	if (!dirty) {
+		tst_res(TCONF, "%s: the page was written back before the "
+			"test could look, 3 times", desc);
+		return;
+	}
+	TST_EXP_PASS(sync(fd), "%s of a dirty page", desc);
+	TST_EXP_EQ_LI(fio_first_page_dirty(fd), 0);
 }
 
 /*

@@ -10,6 +10,7 @@
 #ifndef TASK_WAIT_H
 #define TASK_WAIT_H
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -27,21 +28,24 @@ static inline long long task_wait_now_ms(void)
 /*
  * State letter of /proc/<pid>/task/<tid>/stat (R, S, D, T, t, Z, ...),
  * or 0 when the task is gone. The comm field may hold spaces and
- * parentheses, so the state is found after the last ')'.
+ * parentheses, so the state is found after the last ')'. Plain open() and
+ * read(), no stdio: a vfork() child calls this too.
  */
 static inline char task_state(pid_t pid, pid_t tid)
 {
 	char path[64], buf[512], *paren;
-	FILE *f;
-	size_t len;
+	ssize_t len;
+	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid,
 		 (int)tid);
-	f = fopen(path, "r");
-	if (!f)
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
 		return 0;
-	len = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return 0;
 	buf[len] = 0;
 	paren = strrchr(buf, ')');
 	if (!paren || paren[1] != ' ' || !paren[2])

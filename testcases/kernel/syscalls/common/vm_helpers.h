@@ -59,8 +59,20 @@ static inline void wait_child(pid_t pid)
 			status);
 }
 
-/* Shared with the probing child; set up on first use. */
+/*
+ * Shared with the probing child. Mapped before main(): mapped on first use
+ * it could land in a range a test has just unmapped and probes next.
+ */
 static volatile struct vm_fault *vm_fault_report;
+
+__attribute__((constructor)) static void vm_fault_report_map(void)
+{
+	void *p = mmap(NULL, sizeof(struct vm_fault), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (p != MAP_FAILED)
+		vm_fault_report = p;
+}
 
 static void vm_fault_handler(int sig, siginfo_t *si, void *uc)
 {
@@ -81,11 +93,9 @@ static inline struct vm_fault probe_access(void *addr, enum vm_access how)
 	int status;
 	pid_t pid;
 
-	if (!vm_fault_report) {
-		vm_fault_report = SAFE_MMAP(NULL, vm_page_size(),
-					    PROT_READ | PROT_WRITE,
-					    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	}
+	if (!vm_fault_report)
+		tst_brk(TBROK, "the shared page for probe results was not "
+			"mapped at start-up");
 	memset((void *)vm_fault_report, 0, sizeof(*vm_fault_report));
 
 	pid = SAFE_FORK();
@@ -278,19 +288,14 @@ static inline void *free_range(size_t len)
 
 /*
  * In a child: become an unprivileged user (nobody when started as root), so
- * the CAP_IPC_LOCK bypass of the locking limits is gone. The hard
- * RLIMIT_MEMLOCK is lifted first, so set_memlock() can then set any soft
- * limit.
+ * the CAP_IPC_LOCK bypass of the locking limits is gone. The hard limits
+ * stay: set_memlock() lowers only the soft RLIMIT_MEMLOCK, which nobody may
+ * raise again up to the hard one.
  */
 static inline void become_unprivileged(void)
 {
-	struct rlimit rl = { 0, RLIM_INFINITY };
-
-	if (geteuid() != 0)
-		return;
-	if (setrlimit(RLIMIT_MEMLOCK, &rl))
-		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_MEMLOCK, 0, inf)");
-	tst_drop_privs();
+	if (geteuid() == 0)
+		tst_drop_privs();
 }
 
 /* Set the soft RLIMIT_MEMLOCK, in bytes. */

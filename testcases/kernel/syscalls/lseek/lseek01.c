@@ -119,7 +119,7 @@ static void test_data_hole(void)
 		return;
 	}
 	/* Holes are found in whole blocks: the data block ends here. */
-	data_end = 2 * MiB + (CHUNK > st.st_blksize ? CHUNK : st.st_blksize);
+	data_end = 2 * MiB + (st.st_blksize > CHUNK ? st.st_blksize : CHUNK);
 
 	check_data_hole(sfd, 0, SEEK_DATA, 2 * MiB);
 	check_data_hole(sfd, 0, SEEK_HOLE, 0);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * open(2) does what its flags say, and the result is visible:
- * - O_CREAT makes a regular file of size 0 owned by the caller with mode
- *   mode & ~umask (two umasks);
+ * - O_CREAT makes a regular file of size 0, owned by the caller, with the
+ *   permission bits (mode & ~umask), for two umasks;
  * - the lowest free descriptor is returned;
  * - the access mode and O_APPEND, O_NONBLOCK show in F_GETFL and in
  *   /proc/self/fdinfo; O_CLOEXEC shows in F_GETFD, its absence too;

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * wait4() reaps a child and reports it: the pid is returned, the status
+ * decodes as exit code or terminating signal, and the rusage is the
+ * child's (it touched 4 MiB and used 20 ms of CPU: ru_maxrss, ru_minflt,
+ * ru_utime + ru_stime at least that). WNOHANG returns 0 while the child
+ * runs; WUNTRACED reports a stop and WCONTINUED a continue. pid -1 takes
+ * any child, pid 0 only one of the caller's process group, and -pgid only
+ * one of that group.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include "tst_test.h"
+
+#define TOUCH_BYTES	(4 << 20)
+#define CPU_USEC	20000
+
+static long tv_usec(const struct timeval *tv)
+{
+	return tv->tv_sec * 1000000L + tv->tv_usec;
+}
+
+static void busy_child(void)
+{
+	char *mem = SAFE_MALLOC(TOUCH_BYTES);
+	struct rusage ru;
+	int i;
+
+	for (i = 0; i < TOUCH_BYTES; i += 1024)
+		mem[i] = 1;
+	do {
+		getrusage(RUSAGE_SELF, &ru);
+	} while (tv_usec(&ru.ru_utime) + tv_usec(&ru.ru_stime) < CPU_USEC);
+	exit(42);
+}
+
+static void test_rusage(void)
+{
+	struct rusage ru;
+	int status;
+	pid_t pid = SAFE_FORK();
+
+	if (!pid)
+		busy_child();
+	memset(&ru, 0, sizeof(ru));
+	TST_EXP_VAL(wait4(pid, &status, 0, &ru), pid, "wait4(child)");
+	TST_EXP_EXPR(WIFEXITED(status) && WEXITSTATUS(status) == 42,
+		     "status 0x%x decodes as exit code 42", status);
+	TST_EXP_EXPR(ru.ru_maxrss >= TOUCH_BYTES / 1024,
+		     "ru_maxrss %ld KiB covers the 4 MiB touched", ru.ru_maxrss);
+	TST_EXP_EXPR(ru.ru_minflt >= TOUCH_BYTES / getpagesize(),
+		     "ru_minflt %ld counts a fault per page touched",
+		     ru.ru_minflt);
+	TST_EXP_EXPR(tv_usec(&ru.ru_utime) + tv_usec(&ru.ru_stime) >= CPU_USEC,
+		     "ru_utime + ru_stime %ld us covers the child's %d us",
+		     tv_usec(&ru.ru_utime) + tv_usec(&ru.ru_stime), CPU_USEC);
+}
+
+static void test_signaled(void)
+{
+	int status;
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		TST_CHECKPOINT_WAIT(0);
+		exit(0);
+	}
+	SAFE_KILL(pid, SIGTERM);
+	TST_EXP_VAL(wait4(pid, &status, 0, NULL), pid, "wait4(killed child)");
+	TST_EXP_EXPR(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM,
+		     "status 0x%x decodes as killed by SIGTERM", status);
+}
+
+static void test_nohang_stop_cont(void)
+{
+	int status;
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		TST_CHECKPOINT_WAIT(0);
+		raise(SIGSTOP);
+		TST_CHECKPOINT_WAIT(0);
+		exit(3);
+	}
+	TST_EXP_VAL(wait4(pid, &status, WNOHANG, NULL), 0,
+		    "wait4(WNOHANG) of a running child");
+	TST_CHECKPOINT_WAKE(0);
+	TST_EXP_VAL(wait4(pid, &status, WUNTRACED, NULL), pid,
+		    "wait4(WUNTRACED) of a child stopping itself");
+	TST_EXP_EXPR(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP,
+		     "status 0x%x decodes as stopped by SIGSTOP", status);
+	TST_EXP_VAL(wait4(pid, &status, WNOHANG | WUNTRACED, NULL), 0,
+		    "a stop is reported once");
+	SAFE_KILL(pid, SIGCONT);
+	TST_EXP_VAL(wait4(pid, &status, WCONTINUED, NULL), pid,
+		    "wait4(WCONTINUED) after SIGCONT");
+	TST_EXP_EXPR(WIFCONTINUED(status), "status 0x%x decodes as continued",
+		     status);
+	TST_CHECKPOINT_WAKE(0);
+	TST_EXP_VAL(wait4(pid, &status, 0, NULL), pid, "wait4() at exit");
+	TST_EXP_EXPR(WIFEXITED(status) && WEXITSTATUS(status) == 3,
+		     "status 0x%x decodes as exit code 3", status);
+}
+
+static void test_groups(void)
+{
+	pid_t same, other;
+	int status;
+
+	same = SAFE_FORK();
+	if (!same) {
+		TST_CHECKPOINT_WAIT(0);
+		exit(1);
+	}
+	other = SAFE_FORK();
+	if (!other) {
+		if (setpgid(0, 0))
+			tst_brk(TBROK | TERRNO, "setpgid(0, 0)");
+		TST_CHECKPOINT_WAIT(1);
+		exit(2);
+	}
+	/* both sides set the group: no race with the wait below */
+	if (setpgid(other, other))
+		tst_brk(TBROK | TERRNO, "setpgid(%d, %d)", other, other);
+
+	TST_CHECKPOINT_WAKE(0);
+	TST_CHECKPOINT_WAKE(1);
+	TST_EXP_VAL(wait4(-other, &status, 0, NULL), other,
+		    "wait4(-pgid) reaps the child in that group");
+	TST_EXP_VAL(wait4(0, &status, 0, NULL), same,
+		    "wait4(0) reaps the child in the caller's group");
+	TST_EXP_EXPR(WIFEXITED(status) && WEXITSTATUS(status) == 1,
+		     "and its status says so (0x%x)", status);
+
+	same = SAFE_FORK();
+	if (!same)
+		exit(5);
+	TST_EXP_VAL(wait4(-1, &status, 0, NULL), same,
+		    "wait4(-1) reaps any child");
+}
+
+static void run(unsigned int n)
+{
+	switch (n) {
+	case 0:
+		test_rusage();
+		break;
+	case 1:
+		test_signaled();
+		break;
+	case 2:
+		test_nohang_stop_cont();
+		break;
+	case 3:
+		test_groups();
+		break;
+	}
+}
+
+static struct tst_test test = {
+	.tcnt = 4,
+	.test = run,
+	.forks_child = 1,
+	.needs_checkpoints = 1,
+};
