@@ -49,9 +49,19 @@ candidate_field() {
 		sed -n "s/^$2: //p" | head -n 1
 }
 
+# The real image package the metapackage depends on.
+image_package() {
+	candidate_field "$meta" Depends | tr ',' '\n' |
+		sed 's/^ *//; s/ .*//' | grep '^linux-image-[0-9]' | head -n 1
+}
+
 command -v apt-cache >/dev/null || use_last "apt-cache not found"
-real=$(candidate_field "$meta" Depends | tr ',' '\n' |
-	sed 's/^ *//; s/ .*//' | grep '^linux-image-[0-9]' | head -n 1)
+real=$(image_package)
+# A fresh machine may have no package lists yet; root can fetch them.
+if [ -z "$real" ] && [ "$(id -u)" = 0 ] && [ ! -f "$last" ]; then
+	echo "$prog: apt knows no $meta; running apt-get update" >&2
+	apt-get update -q >&2 && real=$(image_package)
+fi
 [ -n "$real" ] || use_last "apt-cache knows no $meta (run apt-get update?)"
 version=$(candidate_field "$real" Version)
 [ -n "$version" ] || use_last "apt-cache knows no version of $real"

@@ -108,8 +108,8 @@ static void test_shrink_grow(void)
 	TST_EXP_PASS(fcntl(fd, F_ADD_SEALS, F_SEAL_GROW),
 		     "F_ADD_SEALS(F_SEAL_GROW)");
 	TST_EXP_FAIL(ftruncate(fd, 3 * pg), EPERM, "growing after F_SEAL_GROW");
-	TST_EXP_FAIL(pwrite(fd, "xy", 2, 2 * pg - 1), EPERM,
-		     "pwrite() across the end after F_SEAL_GROW");
+	TST_EXP_FAIL(pwrite(fd, "xy", 2, 2 * pg), EPERM,
+		     "pwrite() at the end after F_SEAL_GROW");
 	TST_EXP_FAIL(fallocate(fd, 0, 2 * pg, pg), EPERM,
 		     "fallocate() past the end after F_SEAL_GROW");
 	TST_EXP_VAL(pwrite(fd, "in", 2, 2 * pg - 2), 2,
