@@ -108,9 +108,9 @@ static void test_steps(void)
 	TST_EXP_EXPR(s.low == s.grown, "brk(1), below the heap, leaves the "
 		     "break at %#lx (returned %#lx)", s.grown, s.low);
 	if (s.blocker_ok) {
-		TST_EXP_EXPR(s.blocked == s.grown, "a break past another mapping "
-			     "is refused: the break stays %#lx (returned "
-			     "%#lx)", s.grown, s.blocked);
+		TST_EXP_EXPR(s.blocked == s.grown, "a break past another "
+			     "mapping is refused: the break stays %#lx "
+			     "(returned %#lx)", s.grown, s.blocked);
 	} else {
 		tst_res(TBROK, "could not map a page 16 pages above the break");
 	}

@@ -11,7 +11,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
-#include "tst_test.h"
+#include "../common/task_wait.h"
 
 #define STACK_SIZE	(64 * 1024)
 
@@ -72,7 +72,7 @@ static void run(unsigned int n)
 			try_clone(tc);
 			exit(0);
 		}
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 	}
 	/* a refused clone() must not have created a child */
 	TST_EXP_FAIL(waitpid(-1, NULL, WNOHANG | __WALL), ECHILD,

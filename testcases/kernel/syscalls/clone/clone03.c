@@ -81,7 +81,7 @@ static void test_cleartid(void)
 	TST_EXP_EXPR(!ret && !child_tid,
 		     "CLONE_CHILD_CLEARTID zeroed the tid and woke the futex "
 		     "waiter at exit");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static int vfork_child(void *arg)
@@ -111,7 +111,7 @@ static void test_vfork(void)
 		     "child exited");
 	TST_EXP_EXPR(parent_blocked, "CLONE_VFORK: the child saw the parent "
 		     "blocked (state D)");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static int sibling_child(void *arg)

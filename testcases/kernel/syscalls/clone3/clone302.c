@@ -167,7 +167,7 @@ static void run(unsigned int n)
 			try_clone3(tc);
 			exit(0);
 		}
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 	}
 }
 

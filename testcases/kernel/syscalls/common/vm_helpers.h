@@ -110,7 +110,8 @@ static inline struct vm_fault probe_access(void *addr, enum vm_access how)
 		if (how == VM_WRITE_ACCESS)
 			*(volatile unsigned char *)addr = 0xa5;
 		else
-			vm_fault_report->value = *(volatile unsigned char *)addr;
+			vm_fault_report->value =
+				*(volatile unsigned char *)addr;
 		_exit(0);
 	}
 	SAFE_WAITPID(pid, &status, 0);

@@ -6,7 +6,7 @@
  * per fd, and closing an fd in the parent leaves the child's copy open.
  */
 #include <stdlib.h>
-#include "tst_test.h"
+#include "../common/task_wait.h"
 
 static int fd = -1, cloexec_fd = -1;
 
@@ -56,7 +56,7 @@ static void run(void)
 	SAFE_CLOSE(fd);
 	SAFE_CLOSE(cloexec_fd);
 	TST_CHECKPOINT_WAKE(1);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static struct tst_test test = {

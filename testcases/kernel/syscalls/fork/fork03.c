@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 #include <sys/resource.h>
-#include "tst_test.h"
+#include "../common/task_wait.h"
 
 static void set_nproc(rlim_t n)
 {
@@ -49,7 +49,7 @@ static void run(unsigned int n)
 
 	if (!pid)
 		limited(n);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static struct tst_test test = {

@@ -17,6 +17,9 @@ static pid_t root_pid;	/* the test process, a group leader */
 
 static void as_nobody(void)
 {
+	/* out of the test's group, which then holds only root processes */
+	if (setpgid(0, 0))
+		tst_brk(TBROK | TERRNO, "setpgid(0, 0)");
 	tst_drop_privs();
 	TST_EXP_FAIL(kill(root_pid, 0), EPERM, "kill(root process, 0) as "
 		     "nobody");
@@ -32,10 +35,14 @@ static void as_nobody(void)
 static void test_nobody(void)
 {
 	pid_t pid = SAFE_FORK();
+	int status;
 
 	if (!pid)
 		as_nobody();
-	SAFE_WAITPID(pid, NULL, 0);
+	SAFE_WAITPID(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		tst_res(TFAIL, "the nobody child ended with status 0x%x: a "
+			"signal meant for root processes reached it", status);
 }
 
 /* A root target whose saved set-user-ID is nobody may be signalled. */
@@ -62,7 +69,7 @@ static void test_saved_uid(void)
 			     "saved uid nobody, SIGTERM) as nobody");
 		exit(0);
 	}
-	SAFE_WAITPID(sender, NULL, 0);
+	reap_child(sender);
 	SAFE_WAITPID(target, &status, 0);
 	TST_EXP_EXPR(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM,
 		     "the target was killed by SIGTERM (status 0x%x)", status);

@@ -148,13 +148,15 @@ static void test_free(void)
 	}
 	TST_EXP_EXPR(dirty_before == NPAGES * kb_per_page && dirty_after == 0,
 		     "the pages are no longer dirty, so reclaim may drop them "
-		     "(Private_Dirty %ld -> %ld kB)", dirty_before, dirty_after);
+		     "(Private_Dirty %ld -> %ld kB)", dirty_before,
+		     dirty_after);
 	TST_EXP_EXPR(kept + zero == NPAGES, "each page holds its data (%zu) "
 		     "or, if reclaimed, zeros (%zu)", kept, zero);
 	p[3 * pg] = 0x7e;
 	TST_EXP_EXPR(p[3 * pg] == 0x7e &&
 		     smaps_kb(p, "Private_Dirty") == kb_per_page,
-		     "a store after MADV_FREE stays and dirties its page again");
+		     "a store after MADV_FREE stays and dirties its page "
+		     "again");
 	SAFE_MUNMAP(p, len);
 	free(copy);
 }

@@ -27,7 +27,8 @@ static int new_memfd(const char *name, unsigned int flags)
 	int fd = memfd_create(name, flags);
 
 	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "memfd_create(\"%s\", %#x)", name, flags);
+		tst_brk(TBROK | TERRNO, "memfd_create(\"%s\", %#x)", name,
+			flags);
 	return fd;
 }
 

@@ -32,7 +32,8 @@ static void run(unsigned int n)
 	switch (n) {
 	case 0:
 		TST_EXP_FAIL(mincore(map + 1, pg, vec), EINVAL,
-			     "mincore() at an address that is not page aligned");
+			     "mincore() at an address that is not page "
+			     "aligned");
 		break;
 	case 1:
 		TST_EXP_FAIL(mincore(unmapped, 2 * pg, vec), ENOMEM,

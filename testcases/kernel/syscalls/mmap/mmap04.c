@@ -75,7 +75,8 @@ static void test_root_locked(void)
 	p = mmap(NULL, 8 * pg, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_LOCKED, -1, 0);
 	if (p == MAP_FAILED) {
-		tst_res(TFAIL | TERRNO, "root MAP_LOCKED with RLIMIT_MEMLOCK 0");
+		tst_res(TFAIL | TERRNO,
+			"root MAP_LOCKED with RLIMIT_MEMLOCK 0");
 		_exit(0);
 	}
 	TST_EXP_EXPR(status_kb("VmLck") - before == (long)(8 * pg / 1024) &&

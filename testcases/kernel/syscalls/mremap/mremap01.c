@@ -149,8 +149,8 @@ static void test_dontunmap(int shared)
 		expect_access(p, VM_WRITE_ACCESS, 0, 0,
 			      "MAP_PRIVATE MREMAP_DONTUNMAP: the old range");
 		TST_EXP_EXPR(first_nonzero(p, 2 * pg) < 0,
-			     "MAP_PRIVATE MREMAP_DONTUNMAP: the old range reads "
-			     "zeros");
+			     "MAP_PRIVATE MREMAP_DONTUNMAP: the old range "
+			     "reads zeros");
 	}
 	SAFE_MUNMAP(p, 2 * pg);
 	SAFE_MUNMAP(r, 2 * pg);

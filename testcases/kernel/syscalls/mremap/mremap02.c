@@ -156,8 +156,8 @@ static void test_shared_duplicate(void)
 	fill_pattern(p, 2 * pg, 23);
 	dup = mremap(p, 0, 2 * pg, MREMAP_MAYMOVE);
 	if (dup == MAP_FAILED) {
-		tst_res(TFAIL | TERRNO, "mremap() of old_size 0 on a MAP_SHARED "
-			"mapping");
+		tst_res(TFAIL | TERRNO,
+			"mremap() of old_size 0 on a MAP_SHARED mapping");
 	} else {
 		dup[5] = 0xee;
 		TST_EXP_EXPR(dup != p && p[5] == 0xee &&

@@ -77,6 +77,7 @@ static void test_open_how(void)
 	TST_EXP_FD(openat2(root_fd, "created", &big, sizeof(big)),
 		   "openat2() with size %zu, zero tail", sizeof(big));
 	check_is(TST_RET, "root/created", "openat2() with a larger struct");
+	unlink("root/created");
 }
 
 static void test_resolve(void)

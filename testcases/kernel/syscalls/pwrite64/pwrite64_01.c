@@ -84,6 +84,12 @@ static void test_append(void)
 
 static void run(void)
 {
+	/* Each iteration starts from the same file. */
+	SAFE_FTRUNCATE(fd, 0);
+	SAFE_PWRITE(1, fd, data, sizeof(data), 0);
+	memset(expect, 0, sizeof(expect));
+	memcpy(expect, data, FSIZE);
+	SAFE_LSEEK(fd, MARK, SEEK_SET);
 	test_offsets();
 	test_append();
 }
@@ -91,10 +97,7 @@ static void run(void)
 static void setup(void)
 {
 	fio_fill(data, sizeof(data), 5);
-	memcpy(expect, data, FSIZE);
 	fd = SAFE_OPEN(FNAME, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	SAFE_WRITE(1, fd, data, sizeof(data));
-	SAFE_LSEEK(fd, MARK, SEEK_SET);
 }
 
 static void cleanup(void)

@@ -116,6 +116,11 @@ static void test_pipe(void)
 
 static void run(void)
 {
+	/* Each iteration starts from the same file. */
+	fio_fill(expect, FSIZE, 29);
+	exp_size = FSIZE;
+	SAFE_FTRUNCATE(fd, 0);
+	SAFE_PWRITE(1, fd, expect, FSIZE, 0);
 	test_offsets();
 	test_noappend();
 	test_pipe();
@@ -123,9 +128,7 @@ static void run(void)
 
 static void setup(void)
 {
-	fio_fill(expect, FSIZE, 29);
 	fd = SAFE_OPEN(FNAME, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	SAFE_WRITE(1, fd, expect, FSIZE);
 }
 
 static void cleanup(void)

@@ -37,7 +37,7 @@ static void test_exit(void)
 	TST_EXP_EXPR(parent_blocked, "the child saw the parent blocked");
 	TST_EXP_EXPR(child_ppid == parent, "the child's getppid() %d is the "
 		     "parent %d", child_ppid, parent);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void test_exec(void)

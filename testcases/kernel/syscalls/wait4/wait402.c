@@ -60,12 +60,12 @@ static void test_eintr(void)
 		TST_EXP_FAIL(wait4(child, NULL, 0, NULL), EINTR,
 			     "wait4() interrupted by a handled SIGUSR1");
 		TST_CHECKPOINT_WAKE(0);
-		SAFE_WAITPID(child, NULL, 0);
+		reap_child(child);
 		exit(0);
 	}
 	wait_task_in_syscall(waiter, __NR_wait4);
 	SAFE_KILL(waiter, SIGUSR1);
-	SAFE_WAITPID(waiter, NULL, 0);
+	reap_child(waiter);
 }
 
 static void test_efault(void)

@@ -52,7 +52,7 @@ static void test_args(void)
 	TST_EXP_FAIL(waitid(P_PID, getppid(), &si, WEXITED), ECHILD,
 		     "waitid(P_PID) of the parent, not a child");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(waitid(P_ALL, 0, &si, WEXITED), ECHILD,
 		     "waitid(P_ALL) without children");
 }
@@ -76,12 +76,12 @@ static void test_eintr(void)
 		TST_EXP_FAIL(waitid(P_PID, child, &si, WEXITED), EINTR,
 			     "waitid() interrupted by a handled SIGUSR1");
 		TST_CHECKPOINT_WAKE(0);
-		SAFE_WAITPID(child, NULL, 0);
+		reap_child(child);
 		exit(0);
 	}
 	wait_task_in_syscall(waiter, __NR_waitid);
 	SAFE_KILL(waiter, SIGUSR1);
-	SAFE_WAITPID(waiter, NULL, 0);
+	reap_child(waiter);
 }
 
 static void test_efault(void)
