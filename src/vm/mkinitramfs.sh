@@ -80,6 +80,8 @@ printf 'passwd: files\ngroup: files\nshadow: files\nhosts: files\n' \
 	>"$stage/etc/nsswitch.conf"
 printf '127.0.0.1\tlocalhost\n::1\tlocalhost\n' >"$stage/etc/hosts"
 echo ltp-vm >"$stage/etc/hostname"
+# df, mount and friends read the mount table from here.
+ln -s ../proc/self/mounts "$stage/etc/mtab"
 # mke2fs reads its feature defaults from here.
 [ -f /etc/mke2fs.conf ] && copy_host_file /etc/mke2fs.conf
 

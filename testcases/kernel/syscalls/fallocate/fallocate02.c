@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fallocate(2) modes that change existing data, on a file of three 64 KiB
+ * chunks "A", "B", "C" (64 KiB is a multiple of any block size):
+ * - FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE over the middle chunk: it
+ *   reads zeros, A and C are intact, the size is unchanged and st_blocks
+ *   drops (the blocks are freed);
+ * - FALLOC_FL_ZERO_RANGE over the middle chunk: zeros, size unchanged;
+ * - FALLOC_FL_COLLAPSE_RANGE of the middle chunk: C moves down to 64K,
+ *   the size shrinks by 64K;
+ * - FALLOC_FL_INSERT_RANGE at 64K: a 64K hole of zeros appears, C moves
+ *   up, the size grows by 64K.
+ * ZERO_RANGE, COLLAPSE_RANGE and INSERT_RANGE are TCONF where the
+ * filesystem answers EOPNOTSUPP (tmpfs), and so is PUNCH_HOLE.
+ */
+#include <fcntl.h>
+#include <linux/falloc.h>
+#include "tst_test.h"
+#include "../common/fsmeta.h"
+
+#define FILE_NAME "fallocate02_file"
+#define CHUNK (64 * 1024)
+
+static char buf[3 * CHUNK];
+static int fd = -1;
+
+static void setup(void)
+{
+	fd = SAFE_OPEN(FILE_NAME, O_RDWR | O_CREAT | O_TRUNC, 0644);
+}
+
+static void cleanup(void)
+{
+	if (fd >= 0)
+		SAFE_CLOSE(fd);
+}
+
+static void fill_abc(void)
+{
+	SAFE_FTRUNCATE(fd, 0);
+	memset(buf, 'A', CHUNK);
+	memset(buf + CHUNK, 'B', CHUNK);
+	memset(buf + 2 * CHUNK, 'C', CHUNK);
+	SAFE_PWRITE(1, fd, buf, 3 * CHUNK, 0);
+	SAFE_FSYNC(fd);
+}
+
+static int all_of(const char *p, char c, size_t len)
+{
+	while (len--) {
+		if (*p++ != c)
+			return 0;
+	}
+	return 1;
+}
+
+static int try_mode(int mode, off_t off, off_t len, const char *name)
+{
+	TEST(fallocate(fd, mode, off, len));
+	if (TST_RET == -1 && TST_ERR == EOPNOTSUPP) {
+		tst_res(TCONF, "the tmpdir's filesystem does not support %s",
+			name);
+		return 0;
+	}
+	if (TST_RET) {
+		tst_res(TFAIL | TTERRNO, "fallocate(%s, %ld, %ld) failed",
+			name, (long)off, (long)len);
+		return 0;
+	}
+	tst_res(TPASS, "fallocate(%s, %ld, %ld) passed", name, (long)off,
+		(long)len);
+	return 1;
+}
+
+static void check_punch_hole(void)
+{
+	struct stat before, after;
+
+	fill_abc();
+	SAFE_FSTAT(fd, &before);
+	if (!try_mode(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, CHUNK,
+		      CHUNK, "PUNCH_HOLE | KEEP_SIZE"))
+		return;
+	SAFE_FSTAT(fd, &after);
+	SAFE_PREAD(1, fd, buf, 3 * CHUNK, 0);
+	TST_EXP_EXPR(all_of(buf, 'A', CHUNK) && all_of(buf + CHUNK, 0, CHUNK) &&
+		     all_of(buf + 2 * CHUNK, 'C', CHUNK),
+		     "A, zeros, C read back");
+	TST_EXP_EQ_LI(after.st_size, 3 * CHUNK);
+	TST_EXP_EXPR(before.st_blocks - after.st_blocks >= CHUNK / 512,
+		     "st_blocks dropped by 64K: %ld -> %ld",
+		     (long)before.st_blocks, (long)after.st_blocks);
+}
+
+static void check_zero_range(void)
+{
+	struct stat st;
+
+	fill_abc();
+	if (!try_mode(FALLOC_FL_ZERO_RANGE, CHUNK, CHUNK, "ZERO_RANGE"))
+		return;
+	SAFE_FSTAT(fd, &st);
+	SAFE_PREAD(1, fd, buf, 3 * CHUNK, 0);
+	TST_EXP_EXPR(all_of(buf, 'A', CHUNK) && all_of(buf + CHUNK, 0, CHUNK) &&
+		     all_of(buf + 2 * CHUNK, 'C', CHUNK),
+		     "A, zeros, C read back");
+	TST_EXP_EQ_LI(st.st_size, 3 * CHUNK);
+}
+
+static void check_collapse_range(void)
+{
+	struct stat st;
+
+	fill_abc();
+	if (!try_mode(FALLOC_FL_COLLAPSE_RANGE, CHUNK, CHUNK,
+		      "COLLAPSE_RANGE"))
+		return;
+	SAFE_FSTAT(fd, &st);
+	TST_EXP_EQ_LI(st.st_size, 2 * CHUNK);
+	SAFE_PREAD(1, fd, buf, 2 * CHUNK, 0);
+	TST_EXP_EXPR(all_of(buf, 'A', CHUNK) && all_of(buf + CHUNK, 'C', CHUNK),
+		     "A, C read back");
+}
+
+static void check_insert_range(void)
+{
+	struct stat st;
+
+	fill_abc();
+	if (!try_mode(FALLOC_FL_INSERT_RANGE, CHUNK, CHUNK, "INSERT_RANGE"))
+		return;
+	SAFE_FSTAT(fd, &st);
+	TST_EXP_EQ_LI(st.st_size, 4 * CHUNK);
+	SAFE_PREAD(1, fd, buf, 3 * CHUNK, 0);
+	TST_EXP_EXPR(all_of(buf, 'A', CHUNK) && all_of(buf + CHUNK, 0, CHUNK) &&
+		     all_of(buf + 2 * CHUNK, 'B', CHUNK),
+		     "A, zeros, B read back");
+	SAFE_PREAD(1, fd, buf, CHUNK, 3 * CHUNK);
+	TST_EXP_EXPR(all_of(buf, 'C', CHUNK), "C moved to 192K");
+}
+
+static void run(unsigned int n)
+{
+	void (*const checks[])(void) = {
+		check_punch_hole, check_zero_range, check_collapse_range,
+		check_insert_range,
+	};
+
+	checks[n]();
+}
+
+static struct tst_test test = {
+	.tcnt = 4,
+	.test = run,
+	.setup = setup,
+	.cleanup = cleanup,
+	.needs_tmpdir = 1,
+};
