@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Helpers of the file I/O and descriptor tests (open, read, write, lseek,
- * dup, pipe, fcntl, close, flock, ...): reading what the kernel shows about
- * a descriptor, an address that faults, and running checks as an
- * unprivileged user.
+ * dup, pipe, fcntl, close, flock, fsync, ...): what the kernel shows about
+ * a descriptor (fdinfo) and a page cache page (dirty or not), an address
+ * that faults, checks run as an unprivileged user, and preadv2/pwritev2
+ * as raw system calls.
  */
 #ifndef FILEIO_H
 #define FILEIO_H
@@ -153,13 +154,13 @@ static inline int fio_first_page_dirty(int fd)
 }
 
 /*
- * sync(fd) must write back the dirty page it is given: the page holding
- * byte 0 of fd is dirtied, sync() must return 0, and the page must then
+ * sync_fn(fd) must write back the dirty page it is given: the page holding
+ * byte 0 of fd is dirtied, sync_fn() must return 0, and the page must then
  * be clean. TCONF where this cannot be seen: a memory filesystem (tmpfs,
  * ramfs) keeps its pages dirty for good, and without CAP_SYS_ADMIN the
  * page flags cannot be read.
  */
-static inline void fio_check_writeback(int fd, int (*sync)(int),
+static inline void fio_check_writeback(int fd, int (*sync_fn)(int),
 				       const char *desc)
 {
 	struct statfs sfs;
@@ -187,7 +188,7 @@ static inline void fio_check_writeback(int fd, int (*sync)(int),
 			"test could look, 3 times", desc);
 		return;
 	}
-	TST_EXP_PASS(sync(fd), "%s of a dirty page", desc);
+	TST_EXP_PASS(sync_fn(fd), "%s of a dirty page", desc);
 	TST_EXP_EQ_LI(fio_first_page_dirty(fd), 0);
 }
 

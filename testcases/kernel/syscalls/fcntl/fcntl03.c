@@ -5,7 +5,8 @@
  *   range, pid), F_UNLCK with the range untouched when nothing conflicts
  *   (an adjacent range, or only the caller's own locks);
  * - a write lock conflicts with read and write locks: F_SETLK fails with
- *   EAGAIN; read locks share;
+ *   EAGAIN (POSIX also allows EACCES; Linux answers EAGAIN); read locks
+ *   share;
  * - converting a write lock into a read lock lets others read-lock;
  * - unlocking the middle of a lock splits it into two locks;
  * - l_len 0 reaches to the end of the file and beyond, a negative l_len

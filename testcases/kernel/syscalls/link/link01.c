@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * link(2) makes a second name for the same inode:
+ * - the new name has the old one's inode, st_nlink is 2 on both, data
+ *   written through one name reads back through the other, and the
+ *   inode's ctime moves forward;
+ * - removing the old name leaves the file reachable with st_nlink 1;
+ * - a symlink is not followed: the new name is a hard link to the
+ *   symlink itself (S_IFLNK, same inode as the link);
+ * - with fs.protected_hardlinks = 1, nobody may not link to a root file
+ *   it cannot both read and write (EPERM), but may link to one it can
+ *   (mode 0666). TCONF when the sysctl is 0.
+ */
+#include <fcntl.h>
+#include "tst_test.h"
+#include "../common/fsmeta.h"
+
+#define FILE_NAME "link01_file"
+#define NEW_NAME "link01_new"
+#define SYMLINK "link01_symlink"
+#define SYMLINK_LINK "link01_symlink_link"
+#define SECRET "link01_secret"
+#define SHARED "link01_shared"
+#define PUB_DIR "link01_pub"
+
+static void setup(void)
+{
+	FSM_SAFE(symlink("link01_anything", SYMLINK));
+	fsm_create_file(SECRET, 0600, "x");
+	fsm_create_file(SHARED, 0666, "x");
+	SAFE_MKDIR(PUB_DIR, 0777);
+	SAFE_CHMOD(PUB_DIR, 0777);
+}
+
+static void check_link(void)
+{
+	struct stat before, st_old, st_new;
+	char buf[8];
+	int fd;
+
+	fsm_create_file(FILE_NAME, 0644, NULL);
+	SAFE_STAT(FILE_NAME, &before);
+	fsm_next_tick();
+	TST_EXP_PASS(link(FILE_NAME, NEW_NAME));
+	SAFE_STAT(FILE_NAME, &st_old);
+	SAFE_STAT(NEW_NAME, &st_new);
+	TST_EXP_EXPR(st_old.st_ino == st_new.st_ino &&
+		     st_old.st_dev == st_new.st_dev, "same inode");
+	TST_EXP_EQ_LI(st_new.st_nlink, 2);
+	TST_EXP_EXPR(fsm_ts_cmp(&st_new.st_ctim, &before.st_ctim) > 0,
+		     "ctime moved forward");
+
+	fd = SAFE_OPEN(NEW_NAME, O_WRONLY);
+	SAFE_WRITE(1, fd, "shared", 6);
+	SAFE_CLOSE(fd);
+	fd = SAFE_OPEN(FILE_NAME, O_RDONLY);
+	TST_EXP_EXPR(SAFE_READ(0, fd, buf, sizeof(buf)) == 6 &&
+		     !memcmp(buf, "shared", 6),
+		     "data written through the new name reads through the old");
+	SAFE_CLOSE(fd);
+
+	SAFE_UNLINK(FILE_NAME);
+	SAFE_STAT(NEW_NAME, &st_new);
+	TST_EXP_EQ_LI(st_new.st_nlink, 1);
+	SAFE_UNLINK(NEW_NAME);
+}
+
+static void check_symlink(void)
+{
+	struct stat lst, lst_new;
+
+	TST_EXP_PASS(link(SYMLINK, SYMLINK_LINK), "link() of a symlink");
+	FSM_SAFE(lstat(SYMLINK, &lst));
+	FSM_SAFE(lstat(SYMLINK_LINK, &lst_new));
+	TST_EXP_EXPR(S_ISLNK(lst_new.st_mode) && lst_new.st_ino == lst.st_ino,
+		     "the new name is the symlink itself, not its target");
+	TST_EXP_EQ_LI(lst.st_nlink, 2);
+	SAFE_UNLINK(SYMLINK_LINK);
+}
+
+static void nobody_protected(void)
+{
+	TST_EXP_FAIL(link(SECRET, PUB_DIR "/secret"), EPERM,
+		     "link() of root's mode 0600 file as nobody");
+	TST_EXP_PASS(link(SHARED, PUB_DIR "/shared"),
+		     "link() of root's mode 0666 file as nobody");
+	if (TST_PASS)
+		SAFE_UNLINK(PUB_DIR "/shared");
+}
+
+static void check_protected(void)
+{
+	long val = 0;
+
+	if (!tst_file_read_long("/proc/sys/fs/protected_hardlinks", &val) ||
+	    val != 1) {
+		tst_res(TCONF, "fs.protected_hardlinks is not 1 (%ld)", val);
+		return;
+	}
+	fsm_as_nobody(nobody_protected);
+}
+
+static void run(unsigned int n)
+{
+	switch (n) {
+	case 0:
+		check_link();
+		break;
+	case 1:
+		check_symlink();
+		break;
+	case 2:
+		check_protected();
+		break;
+	}
+}
+
+static struct tst_test test = {
+	.tcnt = 3,
+	.test = run,
+	.setup = setup,
+	.needs_root = 1,
+	.needs_tmpdir = 1,
+	.forks_child = 1,
+};
