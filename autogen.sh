@@ -5,5 +5,7 @@
 set -e
 cd "$(dirname "$0")"
 mkdir -p m4
-build-aux/gen-lists > build-aux/generated.am
+# Write then rename: a concurrent run must never see a half-written list.
+build-aux/gen-lists > build-aux/generated.am.$$
+mv build-aux/generated.am.$$ build-aux/generated.am
 autoreconf -fi

@@ -183,7 +183,6 @@ static void setup(void)
 	sigaddset(&block, SIGTERM);
 	if (sigprocmask(SIG_BLOCK, &block, NULL))
 		tst_brk(TBROK | TERRNO, "sigprocmask(SIG_BLOCK)");
-	sfd(-1, &usr12, SFD_CLOEXEC);
 }
 
 static struct tst_test test = {

@@ -26,16 +26,17 @@ static void test_emfile(void)
 {
 	struct rlimit rl;
 	pid_t pid = SAFE_FORK();
-	int fd;
+	int fd, lowest;
 
 	if (!pid) {
-		/* the lowest free fd is fd; allow only fds below it */
+		/* allow only the fds below the lowest free one */
 		fd = SAFE_OPEN("/dev/null", O_RDONLY);
+		lowest = fd;
 		SAFE_CLOSE(fd);
-		rl.rlim_cur = rl.rlim_max = fd;
+		rl.rlim_cur = rl.rlim_max = lowest;
 		if (setrlimit(RLIMIT_NOFILE, &rl))
 			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE, %d)",
-				fd);
+				lowest);
 		TST_EXP_FAIL(sfd(-1, &usr1, 8, 0), EMFILE,
 			     "signalfd4() with no fd left");
 		exit(0);

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers of the time and event syscall tests (clock_*, nanosleep, timer_*,
+ * timerfd_*, itimers, epoll, poll, select, eventfd, inotify, fanotify):
+ * nanosecond arithmetic on timespecs, a page no pointer may reach, signal
+ * handlers installed with or without SA_RESTART, and checks run as nobody.
+ *
+ * Timing rule of these tests: a sleep or a timeout is checked against a
+ * lower bound only (the kernel must not return early); an upper bound, when
+ * one is needed at all, is many seconds, because an emulated and loaded
+ * guest may run 50 times slower than real hardware.
+ */
+#ifndef TIME_EVENT_H
+#define TIME_EVENT_H
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include "tst_test.h"
+
+#define NSEC_PER_SEC	1000000000LL
+#define NSEC_PER_MSEC	1000000LL
+
+#ifndef ARRAY_LEN
+# define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
+/* The CPU-time clock ids of the kernel ABI (include/linux/posix-timers.h). */
+#define TEV_CPUCLOCK_PROF	0
+#define TEV_CPUCLOCK_VIRT	1
+#define TEV_CPUCLOCK_SCHED	2
+#define TEV_CPUCLOCK_PERTHREAD	4
+#define TEV_CLOCKFD		3
+
+static inline clockid_t tev_process_clock(pid_t pid, int which)
+{
+	return (clockid_t)((~(unsigned int)pid) << 3) | which;
+}
+
+static inline clockid_t tev_thread_clock(pid_t tid, int which)
+{
+	return tev_process_clock(tid, which | TEV_CPUCLOCK_PERTHREAD);
+}
+
+/* A dynamic clock (a /dev/ptp* descriptor) as a clock id. */
+static inline clockid_t tev_fd_clock(int fd)
+{
+	return (clockid_t)((~(unsigned int)fd) << 3) | TEV_CLOCKFD;
+}
+
+static inline long long ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
+}
+
+static inline struct timespec ns_ts(long long ns)
+{
+	struct timespec ts = {
+		.tv_sec = ns / NSEC_PER_SEC,
+		.tv_nsec = ns % NSEC_PER_SEC,
+	};
+
+	return ts;
+}
+
+/* The clock's time in ns, read through the system call, not the vDSO. */
+#define clock_ns(clk) clock_ns_(__FILE__, __LINE__, (clk))
+
+static inline long long clock_ns_(const char *file, int line, clockid_t clk)
+{
+	struct timespec ts;
+
+	if (syscall(SYS_clock_gettime, clk, &ts))
+		tst_brk_(file, line, TBROK | TERRNO, "clock_gettime(%d)",
+			 (int)clk);
+	return ts_ns(&ts);
+}
+
+/* Milliseconds scaled by LTP_TIMEOUT_MUL: a generous limit, not a bound. */
+static inline long long tev_scaled_ns(long long ms)
+{
+	return (long long)(ms * tst_timeout_mul()) * NSEC_PER_MSEC;
+}
+
+/*
+ * A page mapped PROT_NONE: the kernel must answer EFAULT for a pointer
+ * into it, and no later mapping can land there.
+ */
+static inline void *tev_bad_addr(void)
+{
+	return SAFE_MMAP(NULL, getpagesize(), PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* Install handler for sig; flags 0 makes sleeping calls fail with EINTR. */
+static inline void tev_sigaction(int sig, void (*handler)(int), int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sa.sa_flags = flags;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, NULL))
+		tst_brk(TBROK | TERRNO, "sigaction(%s)", tst_strsig(sig));
+}
+
+static inline void tev_siginfo_action(int sig,
+				      void (*handler)(int, siginfo_t *, void *))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, NULL))
+		tst_brk(TBROK | TERRNO, "sigaction(%s)", tst_strsig(sig));
+}
+
+/* Block (how = SIG_BLOCK) or unblock (SIG_UNBLOCK) one signal. */
+static inline void tev_sigmask(int how, int sig)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	if (sigprocmask(how, &set, NULL))
+		tst_brk(TBROK | TERRNO, "sigprocmask(%d, %s)", how,
+			tst_strsig(sig));
+}
+
+/*
+ * Run fn() in a child that dropped from root to nobody; its results count
+ * through the library's shared page. Not root: TCONF, there is nobody to
+ * drop to.
+ */
+static inline void tev_as_nobody(void (*fn)(void))
+{
+	int status;
+	pid_t pid;
+
+	if (geteuid()) {
+		tst_res(TCONF, "not root: the checks as an unprivileged user "
+			"are skipped");
+		return;
+	}
+	pid = SAFE_FORK();
+	if (!pid) {
+		tst_drop_privs();
+		fn();
+		exit(0);
+	}
+	SAFE_WAITPID(pid, &status, 0);
+	if (WIFSIGNALED(status))
+		tst_res(TBROK, "child running as nobody killed by %s",
+			tst_strsig(WTERMSIG(status)));
+}
+
+#endif /* TIME_EVENT_H */

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pidfd_open() errors: EINVAL for an unknown flag and for a pid that is
+ * not positive, ESRCH for a pid that does not exist, EINVAL for the tid
+ * of a thread that is not a thread-group leader, EMFILE when the caller
+ * may open no more fds.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include "../common/pidfd_raw.h"
+#include "../common/task_wait.h"
+
+static pid_t thread_tid;
+
+static void *thread_fn(void *arg)
+{
+	(void)arg;
+	thread_tid = gettid();
+	TST_CHECKPOINT_WAKE_AND_WAIT(0);
+	return NULL;
+}
+
+static void test_emfile(void)
+{
+	struct rlimit rl;
+	int fd, lowest;
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		fd = SAFE_OPEN("/dev/null", O_RDONLY);
+		lowest = fd;
+		SAFE_CLOSE(fd);
+		rl.rlim_cur = rl.rlim_max = lowest;
+		if (setrlimit(RLIMIT_NOFILE, &rl))
+			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE)");
+		TST_EXP_FAIL(pidfd_open_raw(getpid(), 0), EMFILE,
+			     "pidfd_open() with no fd left");
+		exit(0);
+	}
+	reap_child(pid);
+}
+
+static void run(void)
+{
+	pthread_t thread;
+	int ret;
+
+	TST_EXP_FAIL(pidfd_open_raw(getpid(), 1), EINVAL,
+		     "pidfd_open(self, flags 1)");
+	TST_EXP_FAIL(pidfd_open_raw(0, 0), EINVAL, "pidfd_open(0)");
+	TST_EXP_FAIL(pidfd_open_raw(-1, 0), EINVAL, "pidfd_open(-1)");
+	TST_EXP_FAIL(pidfd_open_raw(unused_pid(), 0), ESRCH,
+		     "pidfd_open(pid_max)");
+
+	ret = pthread_create(&thread, NULL, thread_fn, NULL);
+	if (ret)
+		tst_brk(TBROK, "pthread_create(): %s", tst_strerrno(ret));
+	TST_CHECKPOINT_WAIT(0);
+	TST_EXP_FAIL(pidfd_open_raw(thread_tid, 0), EINVAL,
+		     "pidfd_open() of a thread that is not the leader");
+	TST_CHECKPOINT_WAKE(0);
+	pthread_join(thread, NULL);
+
+	test_emfile();
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.forks_child = 1,
+	.needs_checkpoints = 1,
+};
