@@ -19,6 +19,7 @@ void test_result_free(struct test_result *r)
 
 	sb_free(&r->output);
 	sb_free(&r->reason);
+	sb_free(&r->dmesg);
 	for (i = 0; i < r->kernel_log_n; i++)
 		free(r->kernel_log[i]);
 	r->kernel_log_n = 0;
@@ -120,6 +121,10 @@ void classify(struct test_result *r)
 		sb_printf(&r->reason, "killed by signal %d (%s)", r->signal,
 			  strsignal(r->signal));
 		break;
+	case END_NOT_RUN:
+		/* the skip list said why; nothing ran, the kernel is not asked */
+		r->rc = RC_SKIPPED;
+		return;
 	case END_TIMED_OUT:
 		r->rc = RC_BROKEN;
 		sb_printf(&r->reason, "timed out after %g s, process group killed",

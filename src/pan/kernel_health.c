@@ -35,6 +35,16 @@ void kh_open(struct kmsg_watch *w)
 	}
 }
 
+void kh_reopen(struct kmsg_watch *w)
+{
+	if (w->fd < 0)
+		return;
+	close(w->fd);
+	w->fd = open(env_or("LTP_PAN_KMSG", "/dev/kmsg"),
+		     O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	kh_mark(w);
+}
+
 void kh_mark(struct kmsg_watch *w)
 {
 	if (w->fd >= 0)
@@ -84,7 +94,7 @@ static const char *message_of(const char *line)
 	return semi + 1;
 }
 
-size_t kh_collect(struct kmsg_watch *w, char **lines)
+size_t kh_collect(struct kmsg_watch *w, char **lines, struct strbuf *all)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t n = 0, len;
@@ -100,6 +110,13 @@ size_t kh_collect(struct kmsg_watch *w, char **lines)
 		if (*line == ' ')	/* continuation: KEY=value */
 			continue;
 		msg = message_of(line);
+		if (all && all->len < KH_DMESG_CAP) {
+			len = strlen(msg);
+			if (len > KH_DMESG_CAP - all->len)
+				len = KH_DMESG_CAP - all->len;
+			sb_add(all, msg, len);
+			sb_addc(all, '\n');
+		}
 		if (n == KH_MAX_LINES || regexec(&w->oops_re, msg, 0, NULL, 0))
 			continue;
 		len = strlen(msg);

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ltp-pan: the executor. Reads runtest files, runs each selected test
- * (see run_one.h), and appends one result record per test to the records
- * file as soon as it ends. The records are the one source of truth; the
- * log, lists and HTML views are made from them by ltp-report.
+ * ltp-pan: the executor. Reads runtest files, plans the run (selection,
+ * skip list, iterations, order), runs each test under a runner of its own
+ * (worker.h), up to -x N at a time, and appends one result record per
+ * test to the records file as soon as it ends. The records are the one
+ * source of truth; the views are made from them by ltp-report.
  *
  * Exit value: 0 no test failed or broke, 1 some did, 2 usage or runtest
- * error (nothing run), 3 the -s filter selected nothing, 130 interrupted.
+ * error (nothing run), 3 the -s filter selected nothing, 4 the records
+ * could not be written (the run stopped), 130 interrupted.
  */
 #include <errno.h>
 #include <regex.h>
@@ -17,24 +19,48 @@
 #include <unistd.h>
 
 #include "kernel_health.h"
+#include "plan.h"
+#include "progress.h"
 #include "record.h"
+#include "resume.h"
 #include "run_one.h"
 #include "runtest.h"
+#include "scheduler.h"
+#include "skip_list.h"
 #include "strbuf.h"
 
-#define DEFAULT_TIMEOUT	900.0
+#define MAX_WORKERS	256
+#define MAX_ITERATIONS	100000
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: ltp-pan [-q] [-s REGEX] [-d TMPBASE] [-t SECS] [-m MIRROR]\n"
-		"               -r RECORDS RUNTEST_FILE...\n"
+		"usage: ltp-pan [-q] [-c] [-K] [-s REGEX] [-S SKIPFILE] [-d TMPBASE]\n"
+		"               [-t SECS] [-D SECS] [-I N] [-x N] [-R SEED]\n"
+		"               [-o TAG=SECS]... [-m MIRROR] -r RECORDS RUNTEST_FILE...\n"
 		"  -q          print only one line per test, not its output\n"
+		"  -c          continue RECORDS: run only the tests it has no record of\n"
+		"  -K          keep every kernel log line of each test in its record\n"
 		"  -s REGEX    run only tests whose tag or command matches (POSIX ERE)\n"
+		"  -S SKIPFILE record the tests it lists (\"TAG [why]\", TAG may be a\n"
+		"              shell pattern) as skipped without running them\n"
 		"  -d TMPBASE  make per-test TMPDIRs here (default $TMPDIR or /tmp)\n"
-		"  -t SECS     kill a test after SECS (default 900 x $LTP_TIMEOUT_MUL)\n"
+		"  -t SECS     kill any test after SECS (default: from its metadata,\n"
+		"              else 900; both times $LTP_TIMEOUT_MUL)\n"
+		"  -D SECS     start no test after SECS of running\n"
+		"  -I N        run the tests N times\n"
+		"  -x N        run up to N tests at a time (exclusive ones alone)\n"
+		"  -R SEED     run the tests in a random order made from SEED\n"
+		"  -o TAG=SECS give tests matching TAG (a shell pattern) SECS\n"
 		"  -m MIRROR   also write every record line to MIRROR (a serial port)\n"
 		"  -r RECORDS  append the JSON-lines result records to RECORDS\n");
+}
+
+static void __attribute__((noreturn)) bad_value(char opt, const char *val,
+						const char *want)
+{
+	fprintf(stderr, "ltp-pan: -%c %s: want %s\n", opt, val, want);
+	exit(2);
 }
 
 static double timeout_mul(void)
@@ -52,6 +78,59 @@ static double timeout_mul(void)
 		return 1.0;
 	}
 	return mul;
+}
+
+static double seconds(char opt, const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || !(v > 0) || v > 1e9)
+		bad_value(opt, s, "a number of seconds > 0");
+	return v;
+}
+
+static unsigned long count_arg(char opt, const char *s, unsigned long max)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || v < 1 || v > max) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "a whole number from 1 to %lu", max);
+		bad_value(opt, s, want);
+	}
+	return v;
+}
+
+static unsigned long long seed_arg(const char *s)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-')
+		bad_value('R', s, "a whole number from 0 to 18446744073709551615");
+	return v;
+}
+
+static void add_override(struct timeout_override **ov, size_t *n,
+			 const char *arg)
+{
+	const char *eq = strrchr(arg, '=');
+	char *glob;
+
+	if (!eq || eq == arg)
+		bad_value('o', arg, "TAG=SECS");
+	glob = xstrndup(arg, eq - arg);
+	*ov = xrealloc(*ov, (*n + 1) * sizeof(**ov));
+	(*ov)[*n].glob = glob;
+	(*ov)[*n].secs = seconds('o', eq + 1);
+	(*n)++;
 }
 
 /* The installed suite's Version file, "unknown" without LTPROOT. */
@@ -90,7 +169,7 @@ static char *test_path(void)
 	return sb_detach(&sb);
 }
 
-static int select_tests(struct test_list *all, const char *pattern)
+static void select_tests(struct test_list *all, const char *pattern)
 {
 	regex_t re;
 	size_t i, kept = 0;
@@ -115,105 +194,99 @@ static int select_tests(struct test_list *all, const char *pattern)
 		fprintf(stderr, "ltp-pan: no test matches %s\n", pattern);
 		exit(3);
 	}
-	return 0;
 }
 
-struct totals {
-	unsigned int n[RC_COUNT];
-	unsigned int ran;
-};
-
-static void print_result_line(const struct test_entry *t,
-			      const struct test_result *r)
+/* A skip list entry that matches nothing is most likely a typo. */
+static void warn_unused(const struct skip_list *sl)
 {
-	printf("%-32s  %s  %7.2fs", t->tag, rc_label(r->rc), r->duration);
-	if (r->rc != RC_PASS && r->reason.len)
-		printf("  %s", r->reason.buf);
-	putchar('\n');
-	fflush(stdout);
+	size_t i;
+
+	for (i = 0; i < sl->n; i++) {
+		if (!sl->v[i].used)
+			fprintf(stderr, "ltp-pan: %s:%u: warning: \"%s\" matches no test of this run\n",
+				sl->path, sl->v[i].line, sl->v[i].glob);
+	}
 }
 
-static void print_totals(const struct totals *tot, int interrupted)
+static void print_totals(const struct sched_totals *tot, long earlier)
 {
 	printf("\nltp-pan: %u tests%s: pass %u, fail %u, broken %u, warning %u, skipped %u\n",
-	       tot->ran, interrupted ? " (interrupted)" : "",
+	       tot->ran, tot->interrupted ? " (interrupted)" : "",
 	       tot->n[RC_PASS], tot->n[RC_FAIL], tot->n[RC_BROKEN],
 	       tot->n[RC_WARNING], tot->n[RC_SKIPPED]);
+	if (earlier > 0)
+		printf("ltp-pan: %ld tests of the plan had run before\n", earlier);
+	if (tot->stopped && !strcmp(tot->stopped, "time_limit"))
+		printf("ltp-pan: time limit reached: %zu tests not run\n",
+		       tot->not_run);
 	fflush(stdout);
-}
-
-static int run_all(struct test_list *tests, struct run_opts *o,
-		   struct totals *tot)
-{
-	struct test_result r;
-	size_t i;
-	int ret;
-
-	for (i = 0; i < tests->n && !runner_interrupted(); i++) {
-		const struct test_entry *t = &tests->v[i];
-
-		if (!o->quiet) {
-			printf("==== %s: %s\n", t->tag, t->cmd);
-			fflush(stdout);
-		}
-		memset(&r, 0, sizeof(r));
-		ret = run_one(t, o, &r);
-		if (ret == 1) {
-			test_result_free(&r);
-			return 1;
-		}
-		if (ret < 0) {
-			/* could not even start it: the runner's problem */
-			r.rc = RC_BROKEN;
-			r.taint_after = r.taint_before;
-		} else {
-			classify(&r);
-		}
-		record_test(t, &r);
-		print_result_line(t, &r);
-		tot->n[r.rc]++;
-		tot->ran++;
-		test_result_free(&r);
-	}
-	return runner_interrupted();
 }
 
 int main(int argc, char *argv[])
 {
 	const char *pattern = NULL, *records = NULL, *mirror = NULL;
+	const char *skip_path = NULL;
 	struct test_list tests = { NULL, 0, 0 };
+	struct timeout_override *ov = NULL;
+	struct skip_list skips;
 	struct kmsg_watch kmsg;
-	struct run_opts o;
-	struct totals tot;
-	unsigned int problems = 0;
+	struct sched_opts so;
+	struct sched_totals tot;
+	struct run_info ri;
+	struct plan plan;
+	unsigned int problems = 0, iterations = 1, earlier_failed = 0;
+	unsigned long long seed = 0;
+	int c, i, shuffle = 0, resume = 0;
+	long earlier = 0;
+	size_t n_ov = 0;
 	struct stat st;
-	char *end, *version;
-	int c, i, interrupted;
 
-	memset(&o, 0, sizeof(o));
-	o.timeout = DEFAULT_TIMEOUT * timeout_mul();
-	o.tmpbase = getenv("TMPDIR");
-	if (!o.tmpbase || !*o.tmpbase)
-		o.tmpbase = "/tmp";
+	memset(&so, 0, sizeof(so));
+	memset(&ri, 0, sizeof(ri));
+	so.workers = 1;
+	so.mul = timeout_mul();
+	so.run.tmpbase = getenv("TMPDIR");
+	if (!so.run.tmpbase || !*so.run.tmpbase)
+		so.run.tmpbase = "/tmp";
 
-	while ((c = getopt(argc, argv, "+qs:d:t:m:r:h")) != -1) {
+	while ((c = getopt(argc, argv, "+qcKs:S:d:t:D:I:x:R:o:m:r:h")) != -1) {
 		switch (c) {
 		case 'q':
-			o.quiet = 1;
+			so.quiet = 1;
+			break;
+		case 'c':
+			resume = 1;
+			break;
+		case 'K':
+			so.run.dmesg = 1;
 			break;
 		case 's':
 			pattern = optarg;
 			break;
+		case 'S':
+			skip_path = optarg;
+			break;
 		case 'd':
-			o.tmpbase = optarg;
+			so.run.tmpbase = optarg;
 			break;
 		case 't':
-			o.timeout = strtod(optarg, &end);
-			if (*end || end == optarg || !(o.timeout > 0)) {
-				fprintf(stderr, "ltp-pan: -t %s: want a number of seconds > 0\n",
-					optarg);
-				return 2;
-			}
+			so.timeout = seconds('t', optarg);
+			break;
+		case 'D':
+			so.time_limit = seconds('D', optarg);
+			break;
+		case 'I':
+			iterations = count_arg('I', optarg, MAX_ITERATIONS);
+			break;
+		case 'x':
+			so.workers = count_arg('x', optarg, MAX_WORKERS);
+			break;
+		case 'R':
+			seed = seed_arg(optarg);
+			shuffle = 1;
+			break;
+		case 'o':
+			add_override(&ov, &n_ov, optarg);
 			break;
 		case 'm':
 			mirror = optarg;
@@ -244,28 +317,57 @@ int main(int argc, char *argv[])
 			problems, problems > 1 ? "s" : "");
 		return 2;
 	}
+	if (skip_path && skip_list_load(skip_path, &skips))
+		return 2;
 	if (pattern)
 		select_tests(&tests, pattern);
-	if (stat(o.tmpbase, &st) || !S_ISDIR(st.st_mode)) {
+	plan_build(&plan, &tests, iterations, shuffle, seed, ov, n_ov);
+	if (skip_path) {
+		plan_apply_skips(&plan, &skips);
+		warn_unused(&skips);
+	}
+	if (stat(so.run.tmpbase, &st) || !S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "ltp-pan: temporary base %s is not a directory\n",
-			o.tmpbase);
+			so.run.tmpbase);
 		return 2;
+	}
+	if (resume) {
+		earlier = resume_mark_done(records, &plan, &earlier_failed);
+		if (earlier < 0)
+			return 2;
 	}
 	if (record_open(records, mirror))
 		return 2;
 
-	o.path = test_path();
+	so.run.path = test_path();
 	kh_open(&kmsg);
-	o.kmsg = &kmsg;
+	so.run.kmsg = &kmsg;
 	runner_init();
+	progress_init(plan.n - earlier, so.workers, so.quiet);
 
-	version = suite_version();
-	record_run(version, argv + optind, argc - optind);
+	ri.version = suite_version();
+	ri.runtest = argv + optind;
+	ri.runtest_n = argc - optind;
+	ri.planned = plan.n;
+	ri.plan_id = plan.id;
+	ri.iterations = iterations;
+	ri.workers = so.workers;
+	ri.shuffled = shuffle;
+	ri.seed = seed;
+	ri.resumed = resume;
+	ri.skip_list = skip_path;
+	record_run(&ri);
 	memset(&tot, 0, sizeof(tot));
-	interrupted = run_all(&tests, &o, &tot);
-	record_end(interrupted);
-	print_totals(&tot, interrupted);
-	if (interrupted)
+	if (record_failed())
+		tot.stopped = "records";
+	else
+		schedule_run(&plan, &so, &tot);
+	progress_finish();
+	record_end(tot.interrupted, tot.stopped, tot.not_run);
+	print_totals(&tot, earlier);
+	if (tot.interrupted)
 		return 130;
-	return tot.n[RC_FAIL] || tot.n[RC_BROKEN] ? 1 : 0;
+	if (record_failed())
+		return 4;
+	return tot.n[RC_FAIL] || tot.n[RC_BROKEN] || earlier_failed ? 1 : 0;
 }

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -10,6 +11,7 @@
 
 #include "json_write.h"
 #include "record.h"
+#include "taint_flags.h"
 
 static int rec_fd = -1;
 static int mirror_fd = -1;
@@ -24,6 +26,8 @@ static int write_all(int fd, const char *buf, size_t len)
 		n = write(fd, buf, len);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n == 0)
+			errno = ENOSPC;
 		if (n <= 0)
 			return -1;
 		buf += n;
@@ -66,17 +70,27 @@ int record_open(const char *path, const char *mirror)
 	return 0;
 }
 
-static void emit(struct strbuf *sb)
+int record_failed(void)
 {
+	return write_failed;
+}
+
+void record_emit(struct strbuf *sb)
+{
+	int err;
+
 	sb_addc(sb, '\n');
-	if (write_all(rec_fd, sb->buf, sb->len) || fsync(rec_fd)) {
-		/*
-		 * fsync fails with EINVAL on some pseudo files: only a
-		 * failed write is worth a word, and once.
-		 */
-		if (errno != EINVAL && !write_failed++)
-			fprintf(stderr, "ltp-pan: cannot write %s: %s\n",
-				rec_path, strerror(errno));
+	if (write_all(rec_fd, sb->buf, sb->len)) {
+		err = errno;
+		if (!write_failed++)
+			fprintf(stderr, "ltp-pan: cannot write the result records to %s: %s; no further test is started, as its result could not be kept. Free space there (or choose another results directory) and continue the run with runltp --resume.\n",
+				rec_path, strerror(err));
+	} else if (fsync(rec_fd) && errno != EINVAL && errno != EROFS) {
+		/* EINVAL, EROFS: a pseudo file or pipe that cannot sync */
+		err = errno;
+		if (!write_failed++)
+			fprintf(stderr, "ltp-pan: cannot sync the result records in %s: %s; no further test is started.\n",
+				rec_path, strerror(err));
 	}
 	if (mirror_fd >= 0 && write_all(mirror_fd, sb->buf, sb->len)) {
 		fprintf(stderr, "ltp-pan: record mirror failed: %s; not used any more\n",
@@ -95,24 +109,113 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-void record_run(const char *version, char *const *runtest, size_t n)
+/* A "KEY=value" of /etc/os-release, unquoted; "" when missing. */
+static void os_release(const char *key, char *out, size_t size)
+{
+	size_t klen = strlen(key), len;
+	char line[256], *v;
+	FILE *f = fopen("/etc/os-release", "re");
+
+	*out = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, klen) || line[klen] != '=')
+			continue;
+		v = line + klen + 1;
+		v[strcspn(v, "\n")] = '\0';
+		len = strlen(v);
+		if (len >= 2 && (*v == '"' || *v == '\'') && v[len - 1] == *v) {
+			v[len - 1] = '\0';
+			v++;
+		}
+		snprintf(out, size, "%s", v);
+		break;
+	}
+	fclose(f);
+}
+
+/* "MemTotal" of /proc/meminfo as kirk reports it: "16318060 kB". */
+static void meminfo(const char *key, char *out, size_t size)
+{
+	size_t klen = strlen(key);
+	char line[256], *v;
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	*out = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, klen) || line[klen] != ':')
+			continue;
+		for (v = line + klen + 1; *v == ' '; v++)
+			;
+		v[strcspn(v, "\n")] = '\0';
+		snprintf(out, size, "%s", v);
+		break;
+	}
+	fclose(f);
+}
+
+/* The settings that change what tests do, as the run had them. */
+static void run_env(struct strbuf *sb)
+{
+	static const char *const names[] = {
+		"LTP_TIMEOUT_MUL", "LTP_DEV", "LTP_DEV_FS_TYPE", "TMPDIR",
+	};
+	const char *v;
+	size_t i;
+
+	jw_key(sb, "env");
+	jw_open(sb);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		v = getenv(names[i]);
+		if (v)
+			jw_str(sb, names[i], v);
+	}
+	jw_close(sb);
+}
+
+void record_run(const struct run_info *ri)
 {
 	struct strbuf sb = STRBUF_INIT;
+	char buf[256];
 	struct utsname u;
 
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
 	jw_open(&sb);
 	jw_str(&sb, "type", "run");
-	jw_str(&sb, "version", version);
+	jw_str(&sb, "version", ri->version);
 	jw_str(&sb, "kernel", u.release);
 	jw_str(&sb, "kernel_build", u.version);
 	jw_str(&sb, "machine", u.machine);
 	jw_str(&sb, "hostname", u.nodename);
 	jw_secs(&sb, "start", now());
-	jw_str_array(&sb, "runtest", runtest, n);
+	jw_str_array(&sb, "runtest", ri->runtest, ri->runtest_n);
+	/* members added after the first version follow */
+	jw_int(&sb, "planned", ri->planned);
+	jw_str(&sb, "plan_id", ri->plan_id);
+	jw_int(&sb, "iterations", ri->iterations);
+	jw_int(&sb, "workers", ri->workers);
+	if (ri->shuffled) {
+		snprintf(buf, sizeof(buf), "%llu", ri->seed);
+		jw_str(&sb, "seed", buf);
+	}
+	jw_bool(&sb, "resumed", ri->resumed);
+	if (ri->skip_list)
+		jw_str(&sb, "skip_list", ri->skip_list);
+	os_release("ID", buf, sizeof(buf));
+	jw_str(&sb, "distribution", buf);
+	os_release("VERSION_ID", buf, sizeof(buf));
+	jw_str(&sb, "distribution_version", buf);
+	meminfo("MemTotal", buf, sizeof(buf));
+	jw_str(&sb, "ram", buf);
+	meminfo("SwapTotal", buf, sizeof(buf));
+	jw_str(&sb, "swap", buf);
+	run_env(&sb);
 	jw_close(&sb);
-	emit(&sb);
+	record_emit(&sb);
 }
 
 static const char *end_name(enum test_end end)
@@ -124,49 +227,64 @@ static const char *end_name(enum test_end end)
 		return "signalled";
 	case END_TIMED_OUT:
 		return "timed_out";
+	case END_NOT_RUN:
+		return "not_run";
 	}
 	return "exited";
 }
 
-void record_test(const struct test_entry *t, const struct test_result *r)
+void record_test_line(struct strbuf *sb, const char *tag, const char *cmd,
+		      const struct test_result *r)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf taint = STRBUF_INIT;
 
-	sb_grow(&sb, r->output.len + 1024);
-	jw_open(&sb);
-	jw_str(&sb, "type", "test");
-	jw_str(&sb, "tag", t->tag);
-	jw_str(&sb, "cmd", t->cmd);
-	jw_secs(&sb, "start", r->start);
-	jw_secs(&sb, "duration", r->duration);
-	jw_str(&sb, "end", end_name(r->end));
-	jw_int(&sb, "exit", r->exit_code);
-	jw_int(&sb, "signal", r->signal);
-	jw_str(&sb, "class", rc_name(r->rc));
-	jw_strn(&sb, "reason", r->reason.buf ? r->reason.buf : "",
+	sb_grow(sb, r->output.len + r->dmesg.len + 1024);
+	jw_open(sb);
+	jw_str(sb, "type", "test");
+	jw_str(sb, "tag", tag);
+	jw_str(sb, "cmd", cmd);
+	jw_secs(sb, "start", r->start);
+	jw_secs(sb, "duration", r->duration);
+	jw_str(sb, "end", end_name(r->end));
+	jw_int(sb, "exit", r->exit_code);
+	jw_int(sb, "signal", r->signal);
+	jw_str(sb, "class", rc_name(r->rc));
+	jw_strn(sb, "reason", r->reason.buf ? r->reason.buf : "",
 		r->reason.len);
-	jw_key(&sb, "counts");
-	jw_open(&sb);
-	jw_int(&sb, "passed", r->counts.passed);
-	jw_int(&sb, "failed", r->counts.failed);
-	jw_int(&sb, "broken", r->counts.broken);
-	jw_int(&sb, "skipped", r->counts.skipped);
-	jw_int(&sb, "warnings", r->counts.warnings);
-	jw_close(&sb);
-	jw_strn(&sb, "output", r->output.buf ? r->output.buf : "",
+	jw_key(sb, "counts");
+	jw_open(sb);
+	jw_int(sb, "passed", r->counts.passed);
+	jw_int(sb, "failed", r->counts.failed);
+	jw_int(sb, "broken", r->counts.broken);
+	jw_int(sb, "skipped", r->counts.skipped);
+	jw_int(sb, "warnings", r->counts.warnings);
+	jw_close(sb);
+	jw_strn(sb, "output", r->output.buf ? r->output.buf : "",
 		r->output.len);
-	jw_int(&sb, "output_bytes", r->output_bytes);
-	jw_int(&sb, "output_dropped", r->output_dropped);
-	jw_int(&sb, "taint_before", r->taint_before);
-	jw_int(&sb, "taint_after", r->taint_after);
-	jw_str_array(&sb, "kernel_log", r->kernel_log, r->kernel_log_n);
-	jw_secs(&sb, "cu", r->cu);
-	jw_secs(&sb, "cs", r->cs);
-	jw_close(&sb);
-	emit(&sb);
+	jw_int(sb, "output_bytes", r->output_bytes);
+	jw_int(sb, "output_dropped", r->output_dropped);
+	jw_int(sb, "taint_before", r->taint_before);
+	jw_int(sb, "taint_after", r->taint_after);
+	jw_str_array(sb, "kernel_log", r->kernel_log, r->kernel_log_n);
+	jw_secs(sb, "cu", r->cu);
+	jw_secs(sb, "cs", r->cs);
+	/* members added after the first version follow */
+	jw_int(sb, "index", r->index);
+	jw_int(sb, "iteration", r->iteration);
+	jw_bool(sb, "exclusive", r->exclusive);
+	jw_secs(sb, "backstop", r->timeout > 0 ? r->timeout : 0);
+	jw_str(sb, "metadata", r->meta ? r->meta : "none");
+	if (r->taint_before >= 0 && r->taint_after >= 0)
+		taint_describe(&taint, r->taint_after & ~r->taint_before, 0);
+	jw_strn(sb, "taint_new", taint.buf ? taint.buf : "", taint.len);
+	sb_free(&taint);
+	if (r->dmesg_on)
+		jw_strn(sb, "dmesg", r->dmesg.buf ? r->dmesg.buf : "",
+			r->dmesg.len);
+	jw_close(sb);
 }
 
-void record_end(int interrupted)
+void record_end(int interrupted, const char *stopped, size_t not_run)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -174,6 +292,10 @@ void record_end(int interrupted)
 	jw_str(&sb, "type", "end");
 	jw_secs(&sb, "end", now());
 	jw_bool(&sb, "interrupted", interrupted);
+	if (stopped) {
+		jw_str(&sb, "stopped", stopped);
+		jw_int(&sb, "not_run", not_run);
+	}
 	jw_close(&sb);
-	emit(&sb);
+	record_emit(&sb);
 }

@@ -4,19 +4,54 @@
  * one write() and fsync()ed at once, so a run that dies keeps every
  * finished test. An optional mirror (a guest's serial port) gets the same
  * lines so the host has them even if the guest never syncs its disk.
+ *
+ * A record that cannot be written (a full disk) is reported once, clearly;
+ * record_failed() then tells the executor to start no more tests, since
+ * their results could not be kept.
  */
 #ifndef RECORD_H
 #define RECORD_H
 
 #include <stddef.h>
 
-#include "runtest.h"
+#include "strbuf.h"
 #include "test_result.h"
+
+/* What the run record says besides the machine. */
+struct run_info {
+	const char *version;		/* the suite's */
+	char *const *runtest;		/* runtest files as given */
+	size_t runtest_n;
+	size_t planned;			/* tests in the plan, all iterations */
+	const char *plan_id;		/* identifies the plan for --resume */
+	unsigned int iterations;	/* -I */
+	unsigned int workers;		/* -x */
+	int shuffled;			/* -R */
+	unsigned long long seed;
+	int resumed;			/* -c: continues this records file */
+	const char *skip_list;		/* -S, NULL without */
+};
 
 /* Returns 0, or -1 after printing why. mirror may be NULL. */
 int record_open(const char *path, const char *mirror);
-void record_run(const char *version, char *const *runtest, size_t n);
-void record_test(const struct test_entry *t, const struct test_result *r);
-void record_end(int interrupted);
+
+void record_run(const struct run_info *ri);
+
+/* Build one test's record line (no newline) into sb. */
+void record_test_line(struct strbuf *sb, const char *tag, const char *cmd,
+		      const struct test_result *r);
+
+/* Write a line built in sb (a newline is added) and free sb. */
+void record_emit(struct strbuf *sb);
+
+/*
+ * The last line. stopped is NULL for a run that went to its end or was
+ * interrupted, else why tests were left out ("time_limit", "records");
+ * not_run counts the tests of the plan that did not run then.
+ */
+void record_end(int interrupted, const char *stopped, size_t not_run);
+
+/* 1 once a record could not be written (it was said on stderr). */
+int record_failed(void);
 
 #endif /* RECORD_H */

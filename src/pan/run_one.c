@@ -32,7 +32,7 @@ static void on_signal(int sig)
 	int saved_errno = errno;
 	char c = 0;
 
-	if (sig == SIGINT || sig == SIGTERM)
+	if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
 		interrupted = 1;
 	/* wakes poll(); a full pipe already means "look" */
 	if (write(sig_pipe[1], &c, 1) < 0)
@@ -40,23 +40,47 @@ static void on_signal(int sig)
 	errno = saved_errno;
 }
 
-void runner_init(void)
+static void make_sig_pipe(void)
 {
-	struct sigaction sa;
-
+	if (sig_pipe[0] >= 0) {
+		close(sig_pipe[0]);
+		close(sig_pipe[1]);
+	}
 	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK)) {
 		perror("ltp-pan: pipe");
 		exit(2);
 	}
+}
+
+void runner_init_worker(void)
+{
+	interrupted = 0;
+	make_sig_pipe();
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+int runner_wake_fd(void)
+{
+	return sig_pipe[0];
+}
+
+void runner_init(void)
+{
+	struct sigaction sa;
+
+	make_sig_pipe();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	/* a closed console or mirror must not kill the executor */
 	signal(SIGPIPE, SIG_IGN);
+	/* nor a file size limit: a write that fails is reported */
+	signal(SIGXFSZ, SIG_IGN);
 	/* orphans of a test become our children: we can reap them */
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 }
@@ -86,6 +110,7 @@ exec_child(const struct test_entry *t, const struct run_opts *o,
 	static const int sigs[] = {
 		SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGCHLD, SIGHUP,
 		SIGTSTP, SIGTTIN, SIGTTOU, SIGALRM, SIGUSR1, SIGUSR2,
+		SIGXFSZ,
 	};
 	sigset_t none;
 	size_t i;
@@ -115,6 +140,8 @@ exec_child(const struct test_entry *t, const struct run_opts *o,
 		_exit(127);
 	}
 	if (setenv("TMPDIR", tmpdir, 1) || setenv("PATH", o->path, 1))
+		_exit(127);
+	if (o->timeout_mul && setenv("LTP_TIMEOUT_MUL", o->timeout_mul, 1))
 		_exit(127);
 	execl("/bin/sh", "sh", "-c", t->cmd, (char *)NULL);
 	dprintf(2, "ltp-pan: cannot run /bin/sh: %s\n", strerror(errno));
@@ -221,7 +248,7 @@ static void kill_leftovers(struct child *c)
 }
 
 static void take_output(struct test_result *r, struct summary_scan *scan,
-			const char *buf, size_t n, int quiet)
+			const char *buf, size_t n, const struct run_opts *o)
 {
 	size_t keep = 0;
 
@@ -232,13 +259,11 @@ static void take_output(struct test_result *r, struct summary_scan *scan,
 	r->output_bytes += n;
 	r->output_dropped += n - keep;
 	summary_feed(scan, buf, n);
-	if (!quiet && keep) {
-		fwrite(buf, 1, keep, stdout);
-		fflush(stdout);
-	}
+	if (o->echo && keep)
+		o->echo(buf, keep);
 }
 
-static void drain_sig_pipe(void)
+void runner_drain_wake(void)
 {
 	char buf[64];
 
@@ -264,7 +289,8 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 		      struct test_result *r, double t0)
 {
 	enum { RUNNING, TERM_SENT, KILL_SENT } stop = RUNNING;
-	double deadline = t0 + o->timeout, next = deadline, now, drain_until = 0;
+	double deadline = o->timeout > 0 ? t0 + o->timeout : 1e300;
+	double next = deadline, now, drain_until = 0;
 	struct summary_scan scan;
 	struct pollfd pfd[2];
 	int pipe_open = 1, timed_out = 0, wait_ms;
@@ -301,9 +327,8 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 			next = drain_until;
 		}
 
-		wait_ms = (next - now) * 1000 + 1;
-		if (wait_ms > 500)	/* robust against a lost wake-up */
-			wait_ms = 500;
+		/* at most 500 ms: robust against a lost wake-up */
+		wait_ms = next - now < 0.5 ? (next - now) * 1000 + 1 : 500;
 		pfd[0].fd = sig_pipe[0];
 		pfd[0].events = POLLIN;
 		pfd[1].fd = pipe_open ? out_fd : -1;
@@ -311,12 +336,12 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 		if (poll(pfd, 2, wait_ms) < 0 && errno != EINTR)
 			break;
 		if (pfd[0].revents)
-			drain_sig_pipe();
+			runner_drain_wake();
 		reap(c);
 		if (pipe_open && pfd[1].revents) {
 			n = read(out_fd, buf, sizeof(buf));
 			if (n > 0)
-				take_output(r, &scan, buf, n, o->quiet);
+				take_output(r, &scan, buf, n, o);
 			else if (n == 0 || (errno != EAGAIN && errno != EINTR))
 				pipe_open = 0;
 		}
@@ -336,9 +361,12 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 	}
 	if (timed_out)
 		r->end = END_TIMED_OUT;
-	if (r->output_dropped && !o->quiet)
-		printf("\nltp-pan: output capped at %d bytes, %zu more not kept\n",
-		       OUTPUT_CAP, r->output_dropped);
+	if (r->output_dropped && o->echo) {
+		snprintf(buf, sizeof(buf),
+			 "\nltp-pan: output capped at %d bytes, %zu more not kept\n",
+			 OUTPUT_CAP, r->output_dropped);
+		o->echo(buf, strlen(buf));
+	}
 }
 
 int run_one(const struct test_entry *t, const struct run_opts *o,
@@ -398,7 +426,9 @@ int run_one(const struct test_entry *t, const struct run_opts *o,
 	r->cu = cpu_secs(&ru1.ru_utime) - cpu_secs(&ru0.ru_utime);
 	r->cs = cpu_secs(&ru1.ru_stime) - cpu_secs(&ru0.ru_stime);
 	r->taint_after = kh_taint();
-	r->kernel_log_n = kh_collect(o->kmsg, r->kernel_log);
+	r->kernel_log_n = kh_collect(o->kmsg, r->kernel_log,
+				     o->dmesg ? &r->dmesg : NULL);
+	r->dmesg_on = o->dmesg;
 	if (interrupted)
 		ret = 1;
 out:

@@ -16,17 +16,33 @@
 
 struct run_opts {
 	const char *tmpbase;	/* per-test TMPDIRs are made here */
-	double timeout;		/* seconds */
-	int quiet;		/* do not echo the test output */
+	double timeout;		/* the backstop, seconds; <= 0: none */
+	const char *timeout_mul; /* LTP_TIMEOUT_MUL for the test, NULL: as is */
+	/* called with the output as it arrives (the kept part), NULL: not */
+	void (*echo)(const char *buf, size_t len);
+	int dmesg;		/* -K: keep every kernel log line */
 	const char *path;	/* PATH for the test */
 	struct kmsg_watch *kmsg;
 };
 
 /*
  * Install the SIGINT/SIGTERM/SIGCHLD handlers and become the reaper of
- * the tests' orphans. Call once before run_one().
+ * orphans. Call once, in ltp-pan's main process.
  */
 void runner_init(void);
+
+/*
+ * In a process forked to run tests (see worker.h): a wake-up pipe of its
+ * own, no interrupt inherited, and the reaper of its tests' orphans, so
+ * that what a test leaves behind is found without confusing it with what
+ * a test running beside it owns.
+ */
+void runner_init_worker(void);
+
+/* The read end of the pipe the signal handler writes to: poll() it. */
+int runner_wake_fd(void);
+/* Empty that pipe after poll() said it is readable. */
+void runner_drain_wake(void);
 
 /* 1 once SIGINT or SIGTERM arrived. */
 int runner_interrupted(void);

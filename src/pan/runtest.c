@@ -30,9 +30,16 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* What a "#@" line said about the test line that follows it. */
+struct directive {
+	int exclusive;
+	double timeout;
+	unsigned int line;	/* of the directive, 0: none pending */
+};
+
 static void add_entry(struct test_list *list, const char *tag, size_t tag_len,
 		      const char *cmd, size_t cmd_len, const char *file,
-		      unsigned int line)
+		      unsigned int line, const struct directive *d)
 {
 	struct test_entry *e;
 
@@ -45,6 +52,53 @@ static void add_entry(struct test_list *list, const char *tag, size_t tag_len,
 	e->cmd = xstrndup(cmd, cmd_len);
 	e->file = file;
 	e->line = line;
+	e->exclusive = d->exclusive;
+	e->timeout = d->timeout;
+}
+
+/*
+ * "#@ exclusive timeout=SECS": words separated by blanks. Returns 1 when
+ * the line is bad (after printing why), 0 otherwise.
+ */
+static int parse_directive(const char *path, unsigned int lineno,
+			   const char *s, size_t len, struct directive *d)
+{
+	size_t i = 0, start;
+	char word[64], *end;
+	double secs;
+
+	if (d->line) {
+		fprintf(stderr, "%s:%u: a second \"#@\" line before the test line of line %u; put all words on one line\n",
+			path, lineno, d->line);
+		return 1;
+	}
+	d->line = lineno;
+	for (;;) {
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i == len)
+			return 0;
+		start = i;
+		while (i < len && !is_blank(s[i]))
+			i++;
+		snprintf(word, sizeof(word), "%.*s", (int)(i - start),
+			 s + start);
+		if (!strcmp(word, "exclusive")) {
+			d->exclusive = 1;
+			continue;
+		}
+		if (!strncmp(word, "timeout=", 8)) {
+			secs = strtod(word + 8, &end);
+			if (end != word + 8 && !*end && secs > 0 &&
+			    secs < 1e7) {
+				d->timeout = secs;
+				continue;
+			}
+		}
+		fprintf(stderr, "%s:%u: \"#@\" line: cannot use \"%s\"; known words: exclusive, timeout=SECS\n",
+			path, lineno, word);
+		return 1;
+	}
 }
 
 /* Describe a byte of a bad tag so that invisible ones can be seen. */
@@ -58,7 +112,7 @@ static void describe_char(unsigned char c, char *out, size_t size)
 
 /* Returns 1 when the line is bad (after printing why), 0 otherwise. */
 static int parse_line(const char *path, unsigned int lineno, char *s,
-		      size_t len, struct test_list *list)
+		      size_t len, struct test_list *list, struct directive *d)
 {
 	size_t i = 0, tag_start, tag_end, cmd_start, cmd_end;
 	char what[16];
@@ -69,6 +123,8 @@ static int parse_line(const char *path, unsigned int lineno, char *s,
 	}
 	while (i < len && is_blank(s[i]))
 		i++;
+	if (i + 1 < len && s[i] == '#' && s[i + 1] == '@')
+		return parse_directive(path, lineno, s + i + 2, len - i - 2, d);
 	if (i == len || s[i] == '#')
 		return 0;
 
@@ -101,13 +157,15 @@ static int parse_line(const char *path, unsigned int lineno, char *s,
 		return 1;
 	}
 	add_entry(list, s + tag_start, tag_end - tag_start, s + cmd_start,
-		  cmd_end - cmd_start, path, lineno);
+		  cmd_end - cmd_start, path, lineno, d);
+	memset(d, 0, sizeof(*d));
 	return 0;
 }
 
 unsigned int runtest_load(const char *path, struct test_list *list)
 {
 	unsigned int problems = 0, lineno = 0;
+	struct directive d = { 0, 0, 0 };
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -123,7 +181,12 @@ unsigned int runtest_load(const char *path, struct test_list *list)
 		lineno++;
 		if (len && line[len - 1] == '\n')
 			len--;
-		problems += parse_line(path, lineno, line, len, list);
+		problems += parse_line(path, lineno, line, len, list, &d);
+	}
+	if (d.line) {
+		fprintf(stderr, "%s:%u: \"#@\" line without a test line after it\n",
+			path, d.line);
+		problems++;
 	}
 	if (ferror(f)) {
 		fprintf(stderr, "ltp-pan: cannot read %s: %s\n", path,

@@ -4,6 +4,12 @@
  * comment line, blank lines are ignored. The tag names the result record,
  * the failed/tconf lists and the HTML anchors, so it is kept to
  * [A-Za-z0-9_.+-].
+ *
+ * A comment line "#@ exclusive timeout=SECS" (either word alone is fine)
+ * marks the test line after it: run it alone under ltp-pan -x N, and
+ * give it SECS seconds. Other runners read it as a comment. It is how a
+ * shell test or plain command, which has no library metadata, says it
+ * needs the machine to itself.
  */
 #ifndef RUNTEST_H
 #define RUNTEST_H
@@ -15,6 +21,8 @@ struct test_entry {
 	char *cmd;
 	const char *file;	/* runtest file it came from */
 	unsigned int line;
+	int exclusive;		/* marked "#@ exclusive" */
+	double timeout;		/* "#@ timeout=SECS", 0 without */
 };
 
 struct test_list {

@@ -13,6 +13,7 @@ enum test_end {
 	END_EXITED,
 	END_SIGNALLED,
 	END_TIMED_OUT,
+	END_NOT_RUN,		/* skipped by a skip list: never started */
 };
 
 /* The "Summary:" block a library test prints last. */
@@ -44,6 +45,14 @@ struct test_result {
 	double cs;		/* system CPU seconds */
 	enum result_class rc;
 	struct strbuf reason;
+
+	/* where it stands in the run (doc/records.md) */
+	size_t index;		/* position in the plan, for --resume */
+	unsigned int iteration;	/* 1 .. -I N */
+	int exclusive;		/* ran alone */
+	const char *meta;	/* where exclusive/timeout came from */
+	int dmesg_on;		/* -K: keep every kernel log line */
+	struct strbuf dmesg;	/* -K: what the kernel logged meanwhile */
 };
 
 void test_result_free(struct test_result *r);

@@ -2,35 +2,64 @@
 /*
  * ltp-report: derive the views of a run from its result records
  * (doc/records.md): LTP's results log, the failed and tconf runtest lists,
- * and an HTML page. With no view asked for it prints the totals.
+ * an HTML page, kirk's JSON report, JUnit XML and per-test kernel logs.
+ * With no view asked for it prints the totals. --compare OLD NEW lists
+ * what changed between two runs.
  *
  * Exit value: 0 the views were written, 2 usage error or a file could not
- * be read or written.
+ * be read or written. With --compare: 0 no new failure, 1 new failures.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include "records.h"
 #include "views.h"
 
+enum { OPT_JUNIT = 256, OPT_COMPARE };
+
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: ltp-report [-p] [-l LOG] [-C FAILED] [-T TCONF] [-g HTML] RECORDS\n"
-		"  -l LOG     LTP's results log (raw pan lines; pretty with -p)\n"
-		"  -p         pretty log format\n"
-		"  -C FAILED  runtest file of the failed and broken tests\n"
-		"  -T TCONF   runtest file of the skipped (TCONF) tests\n"
-		"  -g HTML    self-contained HTML page of the run\n");
+		"usage: ltp-report [-p] [-l LOG] [-C FAILED] [-T TCONF] [-g HTML] [-j JSON]\n"
+		"                  [--junit XML] [-K DIR] RECORDS\n"
+		"       ltp-report --compare OLD_RECORDS NEW_RECORDS\n"
+		"  -l LOG       LTP's results log (raw pan lines; pretty with -p)\n"
+		"  -p           pretty log format\n"
+		"  -C FAILED    runtest file of the failed and broken tests\n"
+		"  -T TCONF     runtest file of the skipped (TCONF) tests\n"
+		"  -g HTML      self-contained HTML page of the run\n"
+		"  -j JSON      JSON report in the format of LTP's kirk runner\n"
+		"  --junit XML  JUnit XML (Jenkins, GitLab)\n"
+		"  -K DIR       DIR/TAG.dmesg: kernel log of each test (ltp-pan -K)\n"
+		"  --compare    new failures, fixes and still failing tests of NEW\n"
+		"               against OLD; exit 1 when there are new failures\n");
+}
+
+static int compare(const char *old_path, const char *new_path)
+{
+	struct run_records old, new;
+
+	if (records_load(old_path, &old) || records_load(new_path, &new))
+		return 2;
+	return compare_runs(&old, old_path, &new, new_path, stdout) ? 1 : 0;
 }
 
 int main(int argc, char *argv[])
 {
+	static const struct option longopts[] = {
+		{ "junit", required_argument, NULL, OPT_JUNIT },
+		{ "compare", no_argument, NULL, OPT_COMPARE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	const char *log = NULL, *failed = NULL, *tconf = NULL, *html = NULL;
+	const char *json = NULL, *junit = NULL, *dmesg = NULL;
 	struct run_records rr;
-	int c, pretty = 0, bad = 0;
+	int c, pretty = 0, bad = 0, cmp = 0, views;
 
-	while ((c = getopt(argc, argv, "pl:C:T:g:h")) != -1) {
+	while ((c = getopt_long(argc, argv, "pl:C:T:g:j:K:h", longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			pretty = 1;
@@ -47,6 +76,18 @@ int main(int argc, char *argv[])
 		case 'g':
 			html = optarg;
 			break;
+		case 'j':
+			json = optarg;
+			break;
+		case OPT_JUNIT:
+			junit = optarg;
+			break;
+		case 'K':
+			dmesg = optarg;
+			break;
+		case OPT_COMPARE:
+			cmp = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -54,6 +95,15 @@ int main(int argc, char *argv[])
 			usage(stderr);
 			return 2;
 		}
+	}
+	views = log || failed || tconf || html || json || junit || dmesg;
+	if (cmp) {
+		if (views || optind != argc - 2) {
+			fprintf(stderr, "ltp-report: --compare takes two records files and no view option\n");
+			usage(stderr);
+			return 2;
+		}
+		return compare(argv[optind], argv[optind + 1]);
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "ltp-report: %s\n", optind < argc ?
@@ -72,7 +122,13 @@ int main(int argc, char *argv[])
 		bad |= view_list(&rr, tconf, 1u << RC_SKIPPED);
 	if (html)
 		bad |= view_html(&rr, html);
-	if (!log && !failed && !tconf && !html)
+	if (json)
+		bad |= view_kirk(&rr, json);
+	if (junit)
+		bad |= view_junit(&rr, junit);
+	if (dmesg)
+		bad |= view_dmesg_dir(&rr, dmesg);
+	if (!views)
 		view_summary(&rr, stdout);
 	/* the records are freed with the process */
 	return bad ? 2 : 0;

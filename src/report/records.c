@@ -53,10 +53,28 @@ static char **get_str_array(const struct json_value *obj, const char *key,
 	return out;
 }
 
+static double get_num_or(const struct json_value *obj, const char *key,
+			 double def)
+{
+	const struct json_value *v = json_get(obj, key);
+
+	return v && v->type == JSON_NUMBER ? v->number : def;
+}
+
+static int get_bool(const struct json_value *obj, const char *key)
+{
+	const struct json_value *v = json_get(obj, key);
+
+	return v && v->type == JSON_BOOL && v->boolean;
+}
+
 static void take_run(struct run_records *rr, const struct json_value *o)
 {
-	if (rr->have_run)	/* a resumed run: the first one describes it */
+	if (rr->have_run) {
+		/* a resumed run: the first one describes it */
+		rr->resumed |= get_bool(o, "resumed");
 		return;
+	}
 	rr->have_run = 1;
 	rr->version = get_str(o, "version", NULL);
 	rr->kernel = get_str(o, "kernel", NULL);
@@ -65,6 +83,14 @@ static void take_run(struct run_records *rr, const struct json_value *o)
 	rr->hostname = get_str(o, "hostname", NULL);
 	rr->start = get_num(o, "start");
 	rr->runtest = get_str_array(o, "runtest", &rr->runtest_n);
+	rr->planned = get_num_or(o, "planned", -1);
+	rr->workers = get_num_or(o, "workers", 1);
+	rr->iterations = get_num_or(o, "iterations", 1);
+	rr->seed = get_str(o, "seed", NULL);
+	rr->distribution = get_str(o, "distribution", NULL);
+	rr->distribution_version = get_str(o, "distribution_version", NULL);
+	rr->ram = get_str(o, "ram", NULL);
+	rr->swap = get_str(o, "swap", NULL);
 }
 
 static int take_test(struct run_records *rr, const struct json_value *o,
@@ -106,6 +132,14 @@ static int take_test(struct run_records *rr, const struct json_value *o,
 	t->kernel_log = get_str_array(o, "kernel_log", &t->kernel_log_n);
 	t->cu = get_num(o, "cu");
 	t->cs = get_num(o, "cs");
+	t->index = get_num_or(o, "index", -1);
+	t->iteration = get_num_or(o, "iteration", 1);
+	t->exclusive = get_bool(o, "exclusive");
+	t->backstop = get_num(o, "backstop");
+	t->metadata = get_str(o, "metadata", NULL);
+	t->taint_new = get_str(o, "taint_new", NULL);
+	t->dmesg = get_str(o, "dmesg", &t->dmesg_len);
+	t->not_run = !strcmp(t->end, "not_run");
 	rr->total[rc]++;
 	return 0;
 }
@@ -117,6 +151,9 @@ static void take_end(struct run_records *rr, const struct json_value *o)
 	rr->have_end = 1;
 	rr->end = get_num(o, "end");
 	rr->interrupted = v && v->type == JSON_BOOL && v->boolean;
+	free(rr->stopped);
+	rr->stopped = get_str(o, "stopped", NULL);
+	rr->not_run = get_num(o, "not_run");
 }
 
 /* Returns 0, or -1 with *why set. */
@@ -155,6 +192,27 @@ static int blank(const char *s, size_t len)
 		len--;
 	}
 	return !len;
+}
+
+/* Views need not ask whether a run record or end record was read. */
+static void fill_defaults(struct run_records *rr)
+{
+	char **const str[] = {
+		&rr->version, &rr->kernel, &rr->kernel_build, &rr->machine,
+		&rr->hostname, &rr->seed, &rr->distribution,
+		&rr->distribution_version, &rr->ram, &rr->swap, &rr->stopped,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(str) / sizeof(str[0]); i++) {
+		if (!*str[i])
+			*str[i] = xstrdup("");
+	}
+	if (!rr->have_run) {
+		rr->planned = -1;
+		rr->workers = 1;
+		rr->iterations = 1;
+	}
 }
 
 int records_load(const char *path, struct run_records *rr)
@@ -204,5 +262,34 @@ int records_load(const char *path, struct run_records *rr)
 	}
 	free(line);
 	fclose(f);
+	fill_defaults(rr);
 	return 0;
+}
+
+double run_start(const struct run_records *rr)
+{
+	if (rr->have_run)
+		return rr->start;
+	return rr->n ? rr->tests[0].start : 0;
+}
+
+double run_end(const struct run_records *rr)
+{
+	double end = 0;
+	size_t i;
+
+	if (rr->have_end)
+		return rr->end;
+	for (i = 0; i < rr->n; i++) {
+		if (rr->tests[i].start + rr->tests[i].duration > end)
+			end = rr->tests[i].start + rr->tests[i].duration;
+	}
+	return end;
+}
+
+double run_duration(const struct run_records *rr)
+{
+	double start = run_start(rr), end = run_end(rr);
+
+	return end > start ? end - start : 0;
 }

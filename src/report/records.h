@@ -43,6 +43,16 @@ struct test_record {
 	size_t kernel_log_n;
 	double cu;
 	double cs;
+	/* members added after the first version; defaults when missing */
+	long index;		/* -1 when missing */
+	long iteration;		/* 1 when missing */
+	int exclusive;
+	double backstop;
+	char *metadata;
+	char *taint_new;	/* letters, "" when none */
+	char *dmesg;		/* -K, "" without */
+	size_t dmesg_len;
+	int not_run;		/* end "not_run": skipped by a skip list */
 };
 
 struct run_records {
@@ -55,10 +65,21 @@ struct run_records {
 	double start;
 	char **runtest;
 	size_t runtest_n;
+	long planned;		/* -1 when missing */
+	long workers;
+	long iterations;
+	char *seed;		/* "" without -R */
+	char *distribution;
+	char *distribution_version;
+	char *ram;
+	char *swap;
+	int resumed;		/* a later run record says it continued */
 
 	int have_end;
 	double end;
 	int interrupted;
+	char *stopped;		/* "" or why tests were left out */
+	long not_run;
 
 	struct test_record *tests;
 	size_t n;
@@ -74,5 +95,10 @@ struct run_records {
  * opened or read.
  */
 int records_load(const char *path, struct run_records *rr);
+
+/* When the run started and ended (from the tests when a record lacks). */
+double run_start(const struct run_records *rr);
+double run_end(const struct run_records *rr);
+double run_duration(const struct run_records *rr);
 
 #endif /* RECORDS_H */

@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The HTML page of a run: one self-contained file (inline CSS, no script)
- * that reads well from a CI artifact or a mail attachment. Summary first,
- * then what went wrong, then every test with its output folded away.
- * Result colours come from the Okabe-Ito palette and always carry a text
- * label, so nothing depends on telling colours apart. Every string from
- * the records is escaped: test output is arbitrary bytes.
+ * The HTML page of a run: one self-contained file (inline CSS, a few
+ * lines of inline script for the filter box; without script the page
+ * reads the same) that reads well from a CI artifact or a mail
+ * attachment. Summary first, then what went wrong, then every test with
+ * its output folded away. Result colours come from the Okabe-Ito palette
+ * and always carry a text label, so nothing depends on telling colours
+ * apart. Every string from the records is escaped: test output is
+ * arbitrary bytes.
  */
 #include <string.h>
 #include <time.h>
 
-#include "utf8.h"
+#include "strbuf.h"
+#include "taint_flags.h"
+
+#include "markup.h"
 #include "views.h"
 
 static const char style[] =
@@ -31,7 +36,34 @@ static const char style[] =
 	".totals .r{margin-right:.6em}\n"
 	".reason{font-size:.9em}\n"
 	".klog{color:#a00}\n"
-	"#problems-only:checked~table tr.pass,#problems-only:checked~table tr.skipped{display:none}\n";
+	"#problems-only:checked~table tr.pass,#problems-only:checked~table tr.skipped{display:none}\n"
+	"#filter{font-size:1em;padding:.2em .4em;min-width:20em;margin:.4em 0}\n"
+	".filtered{display:none}\n";
+
+/*
+ * The filter box: rows whose tag, result or reason do not contain the
+ * text typed are hidden. Test text never reaches the script as code: it
+ * is read from the (escaped) page.
+ */
+static const char script[] =
+	"(function(){\n"
+	"var box=document.getElementById('filter');\n"
+	"var rows=document.querySelectorAll('table.tests tr[id]');\n"
+	"var count=document.getElementById('shown');\n"
+	"function apply(){\n"
+	" var q=box.value.toLowerCase(),n=0;\n"
+	" for(var i=0;i<rows.length;i++){\n"
+	"  var r=rows[i],t=(r.getAttribute('data-key')||'').toLowerCase();\n"
+	"  var hide=q!=='' && t.indexOf(q)<0;\n"
+	"  r.classList.toggle('filtered',hide);\n"
+	"  if(!hide)n++;\n"
+	" }\n"
+	" count.textContent=n+' of '+rows.length+' tests shown';\n"
+	"}\n"
+	"box.addEventListener('input',apply);\n"
+	"box.disabled=false;\n"
+	"apply();\n"
+	"})();\n";
 
 static const char *const marks[RC_COUNT] = {
 	[RC_PASS] = "&#x2713; PASS",		/* check mark */
@@ -41,64 +73,9 @@ static const char *const marks[RC_COUNT] = {
 	[RC_SKIPPED] = "&#x2013; CONF",		/* en dash */
 };
 
-/*
- * Escape for element content and attribute values alike. Invalid UTF-8
- * and control characters (other than tab and newlines) become U+FFFD so
- * the page is valid whatever the test printed.
- */
-static void esc(FILE *f, const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, n;
-
-	while (i < len) {
-		unsigned char c = p[i];
-
-		switch (c) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&#39;", f);
-			break;
-		case '\t':
-		case '\n':
-		case '\r':
-			fputc(c, f);
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f) {
-				fputs("&#xfffd;", f);
-			} else if (c < 0x80) {
-				fputc(c, f);
-			} else {
-				n = utf8_seq_len(p + i, len - i);
-				if (!n) {
-					fputs("&#xfffd;", f);
-					break;
-				}
-				fwrite(p + i, 1, n, f);
-				i += n;
-				continue;
-			}
-		}
-		i++;
-	}
-}
-
-static void escs(FILE *f, const char *s)
-{
-	esc(f, s, strlen(s));
-}
+/* Short names: the page is mostly escaped text. */
+#define esc markup_escape
+#define escs markup_escapes
 
 static void when(FILE *f, double secs)
 {
@@ -128,20 +105,6 @@ static void label(FILE *f, enum result_class rc)
 	fprintf(f, "<span class=\"r %s\">%s</span>", rc_name(rc), marks[rc]);
 }
 
-static double run_end(const struct run_records *rr)
-{
-	double end = 0;
-	size_t i;
-
-	if (rr->have_end)
-		return rr->end;
-	for (i = 0; i < rr->n; i++) {
-		if (rr->tests[i].start + rr->tests[i].duration > end)
-			end = rr->tests[i].start + rr->tests[i].duration;
-	}
-	return end;
-}
-
 static void row(FILE *f, const char *name, const char *val)
 {
 	fprintf(f, "<tr><th>%s</th><td>", name);
@@ -151,9 +114,7 @@ static void row(FILE *f, const char *name, const char *val)
 
 static void summary(FILE *f, const struct run_records *rr)
 {
-	double start = rr->have_run ? rr->start :
-		       rr->n ? rr->tests[0].start : 0;
-	double end = run_end(rr);
+	double start = run_start(rr), end = run_end(rr);
 	size_t i;
 	int rc;
 
@@ -168,6 +129,15 @@ static void summary(FILE *f, const struct run_records *rr)
 		fputs("<p><strong>The run did not finish</strong>: no end record (killed, or the machine died). The tests listed are those that ended.</p>\n", f);
 	else if (rr->interrupted)
 		fputs("<p><strong>The run was interrupted</strong>: tests after the last one listed did not run.</p>\n", f);
+	if (*rr->stopped) {
+		fputs("<p><strong>The run stopped early</strong> (", f);
+		escs(f, !strcmp(rr->stopped, "time_limit") ?
+		     "its time limit was reached" :
+		     !strcmp(rr->stopped, "records") ?
+		     "the result records could not be written" : rr->stopped);
+		fprintf(f, "): %ld test(s) of the plan did not run.</p>\n",
+			rr->not_run);
+	}
 	if (rr->skipped_lines)
 		fprintf(f, "<p><strong>%u record line(s) could not be read</strong> and are left out.</p>\n",
 			rr->skipped_lines);
@@ -179,6 +149,23 @@ static void summary(FILE *f, const struct run_records *rr)
 		row(f, "Machine", rr->machine);
 		row(f, "Hostname", rr->hostname);
 		row(f, "Suite version", rr->version);
+		if (*rr->distribution) {
+			struct strbuf d = STRBUF_INIT;
+
+			sb_printf(&d, "%s %s", rr->distribution,
+				  rr->distribution_version);
+			row(f, "Distribution", d.buf);
+			sb_free(&d);
+		}
+		fprintf(f, "<tr><th>Parallel tests</th><td>%ld</td></tr>\n",
+			rr->workers);
+		if (rr->iterations > 1)
+			fprintf(f, "<tr><th>Iterations</th><td>%ld</td></tr>\n",
+				rr->iterations);
+		if (*rr->seed)
+			row(f, "Random order, seed", rr->seed);
+		if (rr->resumed)
+			row(f, "Resumed", "yes: the run was continued after an interruption");
 		fputs("<tr><th>Runtest files</th><td>", f);
 		for (i = 0; i < rr->runtest_n; i++) {
 			fputs(i ? ", <code>" : "<code>", f);
@@ -228,6 +215,21 @@ static void problems(FILE *f, const struct run_records *rr)
 	fputs("</ul>\n", f);
 }
 
+/* New taint bits, by name: "W" alone says little. */
+static void taint_note(FILE *f, const struct test_record *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (t->taint_before < 0 || t->taint_after < 0 ||
+	    !(t->taint_after & ~t->taint_before))
+		return;
+	taint_describe(&sb, t->taint_after & ~t->taint_before, 1);
+	fputs(" (new: ", f);
+	escs(f, sb.buf);
+	fputc(')', f);
+	sb_free(&sb);
+}
+
 static void details(FILE *f, const struct test_record *t)
 {
 	size_t i;
@@ -249,10 +251,22 @@ static void details(FILE *f, const struct test_record *t)
 		}
 		fputs("</pre>\n", f);
 	}
-	fprintf(f, "<p>end %s, exit %ld, signal %ld, taint %ld &rarr; %ld, cpu user %.2f s, sys %.2f s</p>\n",
-		t->end, t->exit_code, t->signal, t->taint_before,
-		t->taint_after, t->cu, t->cs);
-	fputs("</details>", f);
+	if (t->dmesg_len) {
+		fputs("<p>Kernel log meanwhile (-K):</p><pre class=\"dmesg\">", f);
+		esc(f, t->dmesg, t->dmesg_len);
+		fputs("</pre>\n", f);
+	}
+	fputs("<p>end ", f);
+	escs(f, t->end);
+	fprintf(f, ", exit %ld, signal %ld, taint %ld &rarr; %ld",
+		t->exit_code, t->signal, t->taint_before, t->taint_after);
+	taint_note(f, t);
+	fprintf(f, ", cpu user %.2f s, sys %.2f s", t->cu, t->cs);
+	if (t->backstop > 0)
+		fprintf(f, ", backstop %.0f s", t->backstop);
+	if (t->exclusive)
+		fputs(", ran alone", f);
+	fputs("</p>\n</details>", f);
 }
 
 static void all_tests(FILE *f, const struct run_records *rr)
@@ -260,15 +274,24 @@ static void all_tests(FILE *f, const struct run_records *rr)
 	size_t i;
 
 	fputs("<h2>All tests</h2>\n", f);
+	fputs("<p><label for=\"filter\">Filter by test, result or reason:</label> <input type=\"search\" id=\"filter\" disabled placeholder=\"e.g. FAIL or read0\"> <span id=\"shown\"></span></p>\n", f);
 	fputs("<input type=\"checkbox\" id=\"problems-only\"> <label for=\"problems-only\">hide passed and skipped tests</label>\n", f);
 	fputs("<table class=\"tests\">\n<tr><th>#</th><th>Test</th><th>Result</th><th>Duration</th><th>Details</th></tr>\n", f);
 	for (i = 0; i < rr->n; i++) {
 		const struct test_record *t = &rr->tests[i];
 
-		fprintf(f, "<tr id=\"t%zu\" class=\"%s\"><td class=\"num\">%zu</td><td><code>",
-			i + 1, rc_name(t->rc), i + 1);
+		fprintf(f, "<tr id=\"t%zu\" class=\"%s\" data-key=\"",
+			i + 1, rc_name(t->rc));
 		escs(f, t->tag);
-		fputs("</code></td><td>", f);
+		fprintf(f, " %s %s ", rc_label(t->rc), rc_name(t->rc));
+		escs(f, t->reason);
+		fprintf(f, "\"><td class=\"num\">%zu</td><td><code>", i + 1);
+		escs(f, t->tag);
+		fputs("</code>", f);
+		if (t->iteration > 1)
+			fprintf(f, " <small>(iteration %ld)</small>",
+				t->iteration);
+		fputs("</td><td>", f);
 		label(f, t->rc);
 		if (*t->reason) {
 			fputs("<br><span class=\"reason\">", f);
@@ -305,6 +328,7 @@ int view_html(const struct run_records *rr, const char *path)
 	summary(f, rr);
 	problems(f, rr);
 	all_tests(f, rr);
+	fprintf(f, "<script>\n%s</script>\n", script);
 	fputs("</body>\n</html>\n", f);
 	return view_close(f, path);
 }

@@ -5,9 +5,11 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "runtest.h"
+#include "strbuf.h"
 #include "views.h"
 
 FILE *view_open(const char *path)
@@ -38,13 +40,6 @@ static long exit_value(const struct test_record *t)
 	if (!strcmp(t->end, "exited"))
 		return t->exit_code;
 	return 128 + t->signal;
-}
-
-static double run_start(const struct run_records *rr)
-{
-	if (rr->have_run)
-		return rr->start;
-	return rr->n ? rr->tests[0].start : 0;
 }
 
 static void pretty_log(const struct run_records *rr, FILE *f)
@@ -99,6 +94,8 @@ static void raw_log(const struct run_records *rr, FILE *f)
 		} else if (!strcmp(t->end, "timed_out")) {
 			how = "timed out";
 			stat = t->signal;
+		} else if (t->not_run) {
+			how = "skipped";	/* by the skip list, never started */
 		}
 		fprintf(f, "tag=%s stime=%lld dur=%lld exit=%s stat=%ld core=no cu=%lld cs=%lld\n",
 			t->tag, (long long)t->start, (long long)t->duration,
@@ -155,4 +152,59 @@ void view_summary(const struct run_records *rr, FILE *out)
 	if (rr->have_run)
 		fprintf(out, "kernel %s on %s (%s)\n", rr->kernel,
 			rr->hostname, rr->machine);
+}
+
+/* 1 when an earlier record of the run has the same tag. */
+static int seen_before(const struct run_records *rr, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++) {
+		if (rr->tests[j].dmesg_len &&
+		    !strcmp(rr->tests[j].tag, rr->tests[i].tag))
+			return 1;
+	}
+	return 0;
+}
+
+int view_dmesg_dir(const struct run_records *rr, const char *dir)
+{
+	struct strbuf path = STRBUF_INIT;
+	int bad = 0;
+	size_t i;
+	FILE *f;
+
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		fprintf(stderr, "ltp-report: cannot create %s: %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < rr->n; i++) {
+		const struct test_record *t = &rr->tests[i];
+
+		if (!t->dmesg_len)
+			continue;
+		if (!runtest_tag_ok(t->tag)) {
+			fprintf(stderr, "ltp-report: %s: test \"%s\" left out: its tag cannot be a file name\n",
+				dir, t->tag);
+			continue;
+		}
+		sb_reset(&path);
+		sb_printf(&path, "%s/%s.dmesg", dir, t->tag);
+		/* a test run again (-I) adds to its file */
+		f = fopen(path.buf, seen_before(rr, i) ? "ae" : "we");
+		if (!f) {
+			fprintf(stderr, "ltp-report: cannot write %s: %s\n",
+				path.buf, strerror(errno));
+			bad = -1;
+			continue;
+		}
+		fprintf(f, "==== %s (iteration %ld): %s\n", t->tag,
+			t->iteration, t->cmd);
+		fwrite(t->dmesg, 1, t->dmesg_len, f);
+		if (view_close(f, path.buf))
+			bad = -1;
+	}
+	sb_free(&path);
+	return bad;
 }

@@ -23,6 +23,24 @@ int view_list(const struct run_records *rr, const char *path,
 /* One self-contained HTML page. */
 int view_html(const struct run_records *rr, const char *path);
 
+/* The JSON report of LTP's kirk runner. */
+int view_kirk(const struct run_records *rr, const char *path);
+
+/* JUnit XML for Jenkins and GitLab. */
+int view_junit(const struct run_records *rr, const char *path);
+
+/* -K: dir/TAG.dmesg, what the kernel logged during each test. */
+int view_dmesg_dir(const struct run_records *rr, const char *dir);
+
+/*
+ * Regression tracking: the tests failing in new that did not in old, the
+ * ones fixed, the ones still failing, printed to out. Returns the number
+ * of new failures.
+ */
+unsigned int compare_runs(const struct run_records *old, const char *old_name,
+			  const struct run_records *new, const char *new_name,
+			  FILE *out);
+
 /* A few lines of totals for the console. */
 void view_summary(const struct run_records *rr, FILE *out);
 

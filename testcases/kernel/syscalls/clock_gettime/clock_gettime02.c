@@ -14,7 +14,7 @@
 
 static struct {
 	volatile int stop;
-	long long burnt;
+	volatile long long burnt;
 } *shared;
 
 /*
@@ -37,9 +37,10 @@ static void test_own_clocks(void)
 {
 	long long wall0, wall1, thr0, thr1, proc0, proc1, enc_thr, enc_proc;
 
+	/* the process clock's interval encloses the thread clock's */
+	proc0 = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
 	wall0 = clock_ns(CLOCK_MONOTONIC);
 	thr0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	proc0 = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
 	if (!burn(CLOCK_THREAD_CPUTIME_ID, 50 * NSEC_PER_MSEC)) {
 		tst_res(TFAIL, "CLOCK_THREAD_CPUTIME_ID did not advance by "
 			"50 ms in 10 s of computing");

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <sys/resource.h>
 #include <sys/msg.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
@@ -163,6 +164,15 @@ static inline void sem_wait_count(int id, int num, int cmd, int count)
 				count);
 		usleep(1000);
 	}
+}
+
+/* In a child that is meant to die of SIGSEGV: no core file for it. */
+static inline void no_core_dump(void)
+{
+	struct rlimit rl = { 0, 0 };
+
+	if (setrlimit(RLIMIT_CORE, &rl))
+		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_CORE, 0)");
 }
 
 /*

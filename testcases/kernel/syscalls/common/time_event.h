@@ -161,4 +161,116 @@ static inline void tev_as_nobody(void (*fn)(void))
 			tst_strsig(WTERMSIG(status)));
 }
 
+/*
+ * POSIX timers through the system calls: the kernel's timer id is an int,
+ * and glibc's wrappers would hide its errors (and SIGEV_THREAD) behind
+ * their own bookkeeping. No CONFIG_POSIX_TIMERS: ENOSYS, which is TCONF.
+ */
+#ifndef sigev_notify_thread_id
+# define sigev_notify_thread_id _sigev_un._tid
+#endif
+
+typedef int ktimer_t;
+
+static inline long ktimer_create(clockid_t clk, struct sigevent *sev,
+				 ktimer_t *id)
+{
+	return tst_syscall(__NR_timer_create, clk, sev, id);
+}
+
+static inline long ktimer_settime(ktimer_t id, int flags,
+				  const struct itimerspec *val,
+				  struct itimerspec *old)
+{
+	return syscall(__NR_timer_settime, id, flags, val, old);
+}
+
+static inline long ktimer_gettime(ktimer_t id, struct itimerspec *cur)
+{
+	return syscall(__NR_timer_gettime, id, cur);
+}
+
+static inline long ktimer_getoverrun(ktimer_t id)
+{
+	return syscall(__NR_timer_getoverrun, id);
+}
+
+static inline long ktimer_delete(ktimer_t id)
+{
+	return syscall(__NR_timer_delete, id);
+}
+
+/* A timer that sends signal sig with value val; TBROK on failure. */
+static inline ktimer_t ktimer_new(clockid_t clk, int notify, int sig, int val)
+{
+	struct sigevent sev;
+	ktimer_t id;
+
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = notify;
+	sev.sigev_signo = sig;
+	sev.sigev_value.sival_int = val;
+	if (ktimer_create(clk, &sev, &id))
+		tst_brk(TBROK | TERRNO, "timer_create(%d)", (int)clk);
+	return id;
+}
+
+/* Arm a timer: value and interval in ns; TBROK on failure. */
+static inline void ktimer_arm(ktimer_t id, int flags, long long value_ns,
+			      long long interval_ns)
+{
+	struct itimerspec its = {
+		.it_value = ns_ts(value_ns),
+		.it_interval = ns_ts(interval_ns),
+	};
+
+	if (ktimer_settime(id, flags, &its, NULL))
+		tst_brk(TBROK | TERRNO, "timer_settime(%d, %lld ns, %lld ns)",
+			id, value_ns, interval_ns);
+}
+
+/*
+ * Wait for the blocked signal sig for up to ms milliseconds (scaled):
+ * 1 with its siginfo, 0 when it did not come.
+ */
+static inline int tev_wait_signal(int sig, long long ms, siginfo_t *info)
+{
+	struct timespec timeout = ns_ts(tev_scaled_ns(ms));
+	sigset_t set;
+	int ret;
+
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	do {
+		ret = sigtimedwait(&set, info, &timeout);
+	} while (ret == -1 && errno == EINTR);
+	if (ret == sig)
+		return 1;
+	if (ret == -1 && errno == EAGAIN)
+		return 0;
+	tst_brk(TBROK | TERRNO, "sigtimedwait(%s)", tst_strsig(sig));
+}
+
+/* Discard every pending instance of the blocked signal sig. */
+static inline void tev_drain_signal(int sig)
+{
+	struct timespec zero = {0, 0};
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	while (sigtimedwait(&set, NULL, &zero) == sig)
+		;
+}
+
+/* 1 when the signal sig is pending for the calling thread or process. */
+static inline int tev_signal_pending(int sig)
+{
+	sigset_t set;
+
+	if (sigpending(&set))
+		tst_brk(TBROK | TERRNO, "sigpending()");
+	return sigismember(&set, sig);
+}
+
 #endif /* TIME_EVENT_H */

@@ -13,6 +13,7 @@
  *   sigs                 SIGUSR1 default, SIGUSR2 ignored, SIGTERM blocked,
  *                        SIGINT pending (as execve03 leaves them)
  *   nnp VALUE            prctl(PR_GET_NO_NEW_PRIVS) is VALUE
+ *   euid UID             the effective uid is UID (set-user-ID honoured?)
  *   stdin                block reading stdin until end of file
  *   "script  mode" PATH ARGS...  run as a "#!" interpreter (execve01)
  */
@@ -175,6 +176,13 @@ int main(int argc, char *argv[])
 		return mode_sigs();
 	if (!strcmp(argv[1], "nnp"))
 		return mode_nnp(argc, argv);
+	if (!strcmp(argv[1], "euid") && argc == 3) {
+		char got[16];
+
+		snprintf(got, sizeof(got), "%d", (int)geteuid());
+		expect_str("geteuid()", got, argv[2]);
+		return mismatches ? EXEC_CHILD_MISMATCH : EXEC_CHILD_OK;
+	}
 	if (!strcmp(argv[1], "stdin"))
 		return mode_stdin();
 	/* A "#!" interpreter: argv is [interp, arg, script, args...]. */

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "progress.h"
+#include "record.h"
+#include "scheduler.h"
+#include "test_meta.h"
+#include "worker.h"
+
+/* The backstop without metadata or -t, before LTP_TIMEOUT_MUL */
+#define DEFAULT_TIMEOUT	900.0
+/* Above a library test's own timeout: time for it to clean up */
+#define BACKSTOP_SLACK	30.0
+/* How long "-M" may take */
+#define PROBE_TIMEOUT	10.0
+
+struct sched {
+	struct plan *p;
+	const struct sched_opts *so;
+	struct sched_totals *tot;
+	struct worker *w;		/* one per slot; pid 0: free */
+	unsigned int running;
+	int exclusive_running;
+	size_t next;			/* next plan item to look at */
+	double start;
+};
+
+static double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double wall(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void count(struct sched *s, enum result_class rc)
+{
+	s->tot->n[rc]++;
+	s->tot->ran++;
+	if (record_failed() && !s->tot->stopped)
+		s->tot->stopped = "records";
+}
+
+/* A test of the skip list: a record, no process. */
+static void record_skip(struct sched *s, const struct plan_item *it)
+{
+	struct strbuf line = STRBUF_INIT;
+	struct test_result r;
+
+	memset(&r, 0, sizeof(r));
+	r.start = wall();
+	r.end = END_NOT_RUN;
+	r.exit_code = 32;
+	r.rc = RC_SKIPPED;
+	r.taint_before = r.taint_after = -1;
+	sb_adds(&r.reason, it->skip_reason);
+	r.index = it->index;
+	r.iteration = it->iteration;
+	r.meta = "none";
+	record_test_line(&line, it->t->tag, it->t->cmd, &r);
+	record_emit(&line);
+	progress_end(-1, it->t->tag, it->t->cmd, r.rc, 0, r.reason.buf,
+		     r.reason.len, NULL, 0);
+	count(s, r.rc);
+	test_result_free(&r);
+}
+
+/*
+ * The backstop of a test, and the LTP_TIMEOUT_MUL it gets: see
+ * doc/runltp.md, "Timeouts".
+ */
+static double backstop(const struct sched *s, const struct plan_item *it,
+		       const struct test_meta *m, char *mul, size_t mul_size,
+		       int *set_mul)
+{
+	int lib = !strcmp(m->source, "test");
+	double ratio;
+
+	*set_mul = 0;
+	if (it->timeout > 0) {
+		if (!lib || m->timeout <= 0)
+			return it->timeout;
+		ratio = it->timeout / m->timeout;
+		if (ratio < 1)
+			return it->timeout;
+		/* the test's own timer then ends at the override */
+		snprintf(mul, mul_size, "%.4f", ratio);
+		*set_mul = 1;
+		return it->timeout + BACKSTOP_SLACK * s->so->mul;
+	}
+	if (s->so->timeout > 0)
+		return s->so->timeout;
+	if (lib && m->timeout < 0)
+		return 0;	/* unlimited by its own word */
+	if (lib && m->timeout > 0)
+		return (m->timeout + BACKSTOP_SLACK) * s->so->mul;
+	return DEFAULT_TIMEOUT * s->so->mul;
+}
+
+/* A runner that died without a result: the test's record says so. */
+static void record_lost(struct worker *w, struct strbuf *line,
+			struct strbuf *reason)
+{
+	struct test_result r;
+
+	memset(&r, 0, sizeof(r));
+	r.start = wall();
+	r.end = END_EXITED;
+	r.exit_code = 2;
+	r.rc = RC_BROKEN;
+	r.taint_before = r.taint_after = -1;
+	if (WIFSIGNALED(w->status))
+		sb_printf(&r.reason, "ltp-pan's runner of the test was killed by signal %d (%s)",
+			  WTERMSIG(w->status), strsignal(WTERMSIG(w->status)));
+	else
+		sb_printf(&r.reason, "ltp-pan's runner of the test exited %d without a result",
+			  WEXITSTATUS(w->status));
+	r.index = w->item->index;
+	r.iteration = w->item->iteration;
+	r.exclusive = w->exclusive;
+	record_test_line(line, w->item->t->tag, w->item->t->cmd, &r);
+	sb_add(reason, r.reason.buf, r.reason.len);
+	test_result_free(&r);
+}
+
+/* A test ended (ret as worker_result()): record it, show it, count it. */
+static void take_result(struct sched *s, const struct plan_item *it,
+			unsigned int slot, int ret, struct worker_result *res)
+{
+	int show_output = !s->so->quiet && s->so->workers > 1;
+
+	if (ret == 1) {
+		/* interrupted: no record, the test runs again on --resume */
+		progress_abort(slot);
+		return;
+	}
+	record_emit(&res->record);
+	progress_end(slot, it->t->tag, it->t->cmd, res->rc, res->duration,
+		     res->reason.buf, res->reason.len,
+		     show_output ? (res->output.buf ? res->output.buf : "") :
+				   NULL,
+		     res->output.len);
+	count(s, res->rc);
+}
+
+static void finish(struct sched *s, struct worker *w)
+{
+	struct worker_result res;
+	int ret;
+
+	ret = worker_result(w, &res);
+	if (ret < 0)
+		record_lost(w, &res.record, &res.reason);
+	take_result(s, w->item, w->slot, ret, &res);
+	worker_result_free(&res);
+	if (w->exclusive)
+		s->exclusive_running = 0;
+	worker_free(w);
+	w->pid = 0;
+	s->running--;
+}
+
+static void stream_echo(const char *buf, size_t n)
+{
+	progress_output(buf, n);
+}
+
+/* One test at a time: no runner process, see worker.h. */
+static void run_here(struct sched *s, struct worker_job *job)
+{
+	struct worker_result res;
+	int ret;
+
+	if (job->stream)
+		job->o.echo = stream_echo;
+	ret = worker_run_here(job, &res);
+	take_result(s, job->item, 0, ret, &res);
+	worker_result_free(&res);
+}
+
+static int free_slot(const struct sched *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->so->workers; i++) {
+		if (!s->w[i].pid)
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * Start what may start now. Returns when the slots are full, a barrier
+ * holds, or the plan is through.
+ */
+static void dispatch(struct sched *s)
+{
+	const struct sched_opts *so = s->so;
+	struct worker_job job;
+	struct test_meta m;
+	struct plan_item *it;
+	char mul[32];
+	int set_mul, slot;
+
+	while (s->next < s->p->n && !s->tot->stopped && !runner_interrupted()) {
+		it = &s->p->v[s->next];
+		if (it->done) {
+			s->next++;
+			continue;
+		}
+		if (so->time_limit > 0 && mono() - s->start >= so->time_limit) {
+			s->tot->stopped = "time_limit";
+			break;
+		}
+		if (it->skip_reason) {
+			record_skip(s, it);
+			s->next++;
+			continue;
+		}
+		if (s->exclusive_running || s->running >= so->workers)
+			break;
+		test_meta_get(it->t->cmd, so->run.path, PROBE_TIMEOUT * so->mul,
+			      &m);
+		if ((m.exclusive || it->t->exclusive) && s->running)
+			break;	/* the barrier: wait for the others */
+
+		memset(&job, 0, sizeof(job));
+		job.item = it;
+		job.o = so->run;
+		job.o.timeout = backstop(s, it, &m, mul, sizeof(mul), &set_mul);
+		job.o.timeout_mul = set_mul ? mul : NULL;
+		job.exclusive = m.exclusive || it->t->exclusive;
+		job.meta = it->t->exclusive && !m.exclusive ? "runtest" :
+			   m.source;
+		job.stream = !so->quiet && so->workers == 1;
+		job.keep_output = !so->quiet && so->workers > 1;
+		slot = free_slot(s);
+		progress_begin(slot, it->t->tag, it->t->cmd, job.stream);
+		s->next++;
+		if (so->workers == 1) {
+			run_here(s, &job);
+			continue;
+		}
+		if (worker_start(&s->w[slot], &job)) {
+			s->next--;
+			progress_abort(slot);
+			s->w[slot].pid = 0;
+			/* out of processes: try again when a test ends */
+			if (!s->running)
+				s->tot->stopped = "fork";
+			break;
+		}
+		s->w[slot].slot = slot;
+		s->running++;
+		s->exclusive_running = job.exclusive;
+	}
+}
+
+/* Reap runners (and any orphan handed to us, which is just reaped). */
+static void reap(struct sched *s)
+{
+	unsigned int i;
+	int status;
+	pid_t pid;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		for (i = 0; i < s->so->workers; i++) {
+			if (s->w[i].pid == pid) {
+				s->w[i].status = status;
+				s->w[i].reaped = 1;
+			}
+		}
+	}
+}
+
+static void pass_interrupt(struct sched *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->so->workers; i++) {
+		if (s->w[i].pid && !s->w[i].term_sent) {
+			kill(s->w[i].pid, SIGTERM);
+			s->w[i].term_sent = 1;
+		}
+	}
+}
+
+static void wait_events(struct sched *s)
+{
+	struct pollfd pfd[1 + 256];
+	unsigned int i, n = 0;
+	int timeout = progress_live() ? 500 : 1000;
+
+	pfd[n].fd = runner_wake_fd();
+	pfd[n++].events = POLLIN;
+	for (i = 0; i < s->so->workers && n < 1 + 256; i++) {
+		if (s->w[i].pid && s->w[i].fd >= 0) {
+			pfd[n].fd = s->w[i].fd;
+			pfd[n++].events = POLLIN;
+		}
+	}
+	if (poll(pfd, n, timeout) < 0 && errno != EINTR)
+		perror("ltp-pan: poll");
+	if (pfd[0].revents)
+		runner_drain_wake();
+	for (i = 0; i < s->so->workers; i++) {
+		if (s->w[i].pid && s->w[i].fd >= 0)
+			worker_read(&s->w[i], stream_echo);
+	}
+	reap(s);
+	for (i = 0; i < s->so->workers; i++) {
+		if (s->w[i].pid && s->w[i].fd < 0 && s->w[i].reaped)
+			finish(s, &s->w[i]);
+	}
+	progress_tick();
+}
+
+void schedule_run(struct plan *p, const struct sched_opts *so,
+		  struct sched_totals *tot)
+{
+	struct sched s;
+	size_t i;
+
+	memset(&s, 0, sizeof(s));
+	s.p = p;
+	s.so = so;
+	s.tot = tot;
+	s.start = mono();
+	s.w = xmalloc(so->workers * sizeof(*s.w));
+	memset(s.w, 0, so->workers * sizeof(*s.w));
+
+	for (;;) {
+		dispatch(&s);
+		if (runner_interrupted())
+			pass_interrupt(&s);
+		if (!s.running && (s.next >= p->n || tot->stopped ||
+				   runner_interrupted()))
+			break;
+		wait_events(&s);
+	}
+	tot->interrupted = runner_interrupted();
+	if (tot->stopped || tot->interrupted) {
+		for (i = s.next; i < p->n; i++)
+			tot->not_run += !p->v[i].done;
+	}
+	free(s.w);
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Runs the plan: up to -x N tests at a time, each under a runner of its
+ * own (worker.h). A test that needs the machine to itself (its metadata
+ * says "exclusive", or its runtest line is marked "#@ exclusive") starts
+ * only when nothing else runs, and nothing starts beside it: the plan's
+ * order is kept, so an exclusive test is a barrier. Tests of the skip
+ * list are recorded as skipped without running. New tests stop starting
+ * on an interrupt, past the time limit, or once a record could not be
+ * written.
+ */
+#ifndef SCHEDULER_H
+#define SCHEDULER_H
+
+#include "plan.h"
+#include "result_class.h"
+#include "run_one.h"
+
+struct sched_opts {
+	unsigned int workers;		/* -x */
+	int quiet;			/* -q */
+	double time_limit;		/* -D, seconds; 0: none */
+	double timeout;			/* -t, seconds; 0: from metadata */
+	double mul;			/* LTP_TIMEOUT_MUL, >= 1 */
+	struct run_opts run;		/* what every test shares */
+};
+
+struct sched_totals {
+	unsigned int n[RC_COUNT];
+	unsigned int ran;		/* records written, skips included */
+	size_t not_run;			/* of the plan, when stopped early */
+	const char *stopped;		/* "time_limit", "records" or NULL */
+	int interrupted;
+};
+
+void schedule_run(struct plan *p, const struct sched_opts *so,
+		  struct sched_totals *tot);
+
+#endif /* SCHEDULER_H */

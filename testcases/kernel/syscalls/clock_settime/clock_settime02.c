@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * clock_settime(CLOCK_REALTIME) as root, in a test VM only (it moves the
+ * system clock; the clock is put back from CLOCK_MONOTONIC at the end):
+ * the new time reads back, with CLOCK_REALTIME_COARSE and CLOCK_TAI moved
+ * along, while CLOCK_MONOTONIC and CLOCK_BOOTTIME do not jump. Setting
+ * the clock past the deadline of an absolute CLOCK_REALTIME sleep or
+ * timerfd ends it at once; relative sleeps, also on CLOCK_REALTIME, keep
+ * their length; a TFD_TIMER_CANCEL_ON_SET timerfd reads ECANCELED.
+ * Root still gets EINVAL for tv_nsec outside [0, 1e9), a negative
+ * tv_sec, a time beyond the supported range, a time before the monotonic
+ * clock's (which would put boot after now) and CLOCK_MONOTONIC.
+ */
+#include <limits.h>
+#include <poll.h>
+#include <sys/timerfd.h>
+#include "../common/time_event.h"
+#include "../common/task_wait.h"
+
+#ifndef CLOCK_TAI
+# define CLOCK_TAI 11
+#endif
+#ifndef TFD_TIMER_CANCEL_ON_SET
+# define TFD_TIMER_CANCEL_ON_SET (1 << 1)
+#endif
+
+#define HOUR_NS (3600 * NSEC_PER_SEC)
+
+static long long real0, mono0;
+static int saved;
+
+static int settime_ns(long long ns)
+{
+	struct timespec ts = ns_ts(ns);
+
+	return syscall(SYS_clock_settime, CLOCK_REALTIME, &ts);
+}
+
+/* The real time now, had nobody touched the clock since setup(). */
+static long long true_real_ns(void)
+{
+	return real0 + clock_ns(CLOCK_MONOTONIC) - mono0;
+}
+
+static void restore_clock(void)
+{
+	if (settime_ns(true_real_ns()))
+		tst_brk(TBROK | TERRNO, "clock_settime(): could not put "
+			"CLOCK_REALTIME back");
+}
+
+static void test_set(void)
+{
+	long long target = true_real_ns() + 24 * HOUR_NS;
+	long long mono, boot, real, coarse, tai, mono_after, boot_after;
+	long long slack = tev_scaled_ns(60000);
+
+	mono = clock_ns(CLOCK_MONOTONIC);
+	boot = clock_ns(CLOCK_BOOTTIME);
+	TST_EXP_PASS(settime_ns(target), "clock_settime(CLOCK_REALTIME, "
+		     "now + 1 day)");
+	if (!TST_PASS)
+		return;
+	coarse = clock_ns(CLOCK_REALTIME_COARSE);
+	real = clock_ns(CLOCK_REALTIME);
+	tai = clock_ns(CLOCK_TAI);
+	mono_after = clock_ns(CLOCK_MONOTONIC);
+	boot_after = clock_ns(CLOCK_BOOTTIME);
+	TST_EXP_EXPR(real >= target && real - target < slack,
+		     "CLOCK_REALTIME reads the time set (+%lld ns)",
+		     real - target);
+	TST_EXP_EXPR(coarse >= target && coarse - target < slack,
+		     "CLOCK_REALTIME_COARSE moved along (+%lld ns)",
+		     coarse - target);
+	TST_EXP_EXPR(tai >= real && tai - real < 1000 * NSEC_PER_SEC,
+		     "CLOCK_TAI moved along (offset %lld ns)", tai - real);
+	TST_EXP_EXPR(mono_after - mono < slack && boot_after - boot < slack,
+		     "CLOCK_MONOTONIC (+%lld ns) and CLOCK_BOOTTIME (+%lld ns) "
+		     "did not jump", mono_after - mono, boot_after - boot);
+	restore_clock();
+}
+
+/* Wait up to 10 s (scaled) for the child; 1 when it ended. */
+static int child_ended(pid_t pid, int *status)
+{
+	long long deadline = clock_ns(CLOCK_MONOTONIC) + tev_scaled_ns(10000);
+
+	while (clock_ns(CLOCK_MONOTONIC) < deadline) {
+		if (SAFE_WAITPID(pid, status, WNOHANG) == pid)
+			return 1;
+		usleep(1000);
+	}
+	SAFE_KILL(pid, SIGKILL);
+	SAFE_WAITPID(pid, status, 0);
+	return 0;
+}
+
+static void test_abs_sleeper(void)
+{
+	struct timespec deadline;
+	pid_t pid;
+	int status;
+
+	deadline = ns_ts(clock_ns(CLOCK_REALTIME) + HOUR_NS);
+	pid = SAFE_FORK();
+	if (!pid) {
+		TST_EXP_PASS(syscall(SYS_clock_nanosleep, CLOCK_REALTIME,
+				     TIMER_ABSTIME, &deadline, NULL),
+			     "absolute CLOCK_REALTIME sleep of 1 h");
+		exit(0);
+	}
+	wait_task_in_syscall(pid, __NR_clock_nanosleep);
+	if (settime_ns(true_real_ns() + 2 * HOUR_NS))
+		tst_brk(TBROK | TERRNO, "clock_settime(now + 2 h)");
+	if (child_ended(pid, &status))
+		tst_res(TPASS, "the sleeper woke when the clock passed its "
+			"deadline");
+	else
+		tst_res(TFAIL, "the absolute sleeper slept on after the clock "
+			"passed its deadline");
+	restore_clock();
+}
+
+static void test_rel_sleepers(void)
+{
+	static const clockid_t clks[] = {CLOCK_MONOTONIC, CLOCK_REALTIME};
+	struct timespec one_sec = {1, 0};
+	long long start;
+	unsigned int i;
+	pid_t pid;
+
+	for (i = 0; i < ARRAY_LEN(clks); i++) {
+		pid = SAFE_FORK();
+		if (!pid) {
+			start = clock_ns(CLOCK_MONOTONIC);
+			TST_EXP_PASS(syscall(SYS_clock_nanosleep, clks[i], 0,
+					     &one_sec, NULL), "relative 1 s "
+				     "sleep on clock %d", (int)clks[i]);
+			TST_EXP_EXPR(clock_ns(CLOCK_MONOTONIC) - start >=
+				     NSEC_PER_SEC, "it lasted 1 s although the "
+				     "clock was set 2 h ahead");
+			exit(0);
+		}
+		wait_task_in_syscall(pid, __NR_clock_nanosleep);
+		if (settime_ns(true_real_ns() + 2 * HOUR_NS))
+			tst_brk(TBROK | TERRNO, "clock_settime(now + 2 h)");
+		reap_child(pid);
+		restore_clock();
+	}
+}
+
+static void test_timerfds(void)
+{
+	struct itimerspec its = {{0, 0}, {0, 0}};
+	int plain, cancel;
+	struct pollfd pfd;
+	uint64_t ticks;
+
+	its.it_value = ns_ts(clock_ns(CLOCK_REALTIME) + HOUR_NS);
+	plain = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK);
+	cancel = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK);
+	if (plain < 0 || cancel < 0)
+		tst_brk(TBROK | TERRNO, "timerfd_create(CLOCK_REALTIME)");
+	if (timerfd_settime(plain, TFD_TIMER_ABSTIME, &its, NULL) ||
+	    timerfd_settime(cancel, TFD_TIMER_ABSTIME |
+			    TFD_TIMER_CANCEL_ON_SET, &its, NULL))
+		tst_brk(TBROK | TERRNO, "timerfd_settime(now + 1 h)");
+	TST_EXP_FAIL(read(plain, &ticks, sizeof(ticks)), EAGAIN,
+		     "read(timerfd due in 1 h)");
+
+	if (settime_ns(true_real_ns() + 2 * HOUR_NS))
+		tst_brk(TBROK | TERRNO, "clock_settime(now + 2 h)");
+
+	pfd.fd = plain;
+	pfd.events = POLLIN;
+	TST_EXP_VAL(poll(&pfd, 1, 10000 * tst_timeout_mul()), 1,
+		    "poll(absolute timerfd) after the clock passed its time");
+	TST_EXP_VAL(read(plain, &ticks, sizeof(ticks)), sizeof(ticks),
+		    "read(absolute timerfd)");
+	if (TST_PASS)
+		TST_EXP_EQ_LU(ticks, 1);
+
+	pfd.fd = cancel;
+	TST_EXP_VAL(poll(&pfd, 1, 10000 * tst_timeout_mul()), 1,
+		    "poll(TFD_TIMER_CANCEL_ON_SET timerfd) after the set");
+	TST_EXP_FAIL(read(cancel, &ticks, sizeof(ticks)), ECANCELED,
+		     "read(TFD_TIMER_CANCEL_ON_SET timerfd)");
+	SAFE_CLOSE(plain);
+	SAFE_CLOSE(cancel);
+	restore_clock();
+}
+
+static void test_errors(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec = NSEC_PER_SEC;
+	TST_EXP_FAIL(syscall(SYS_clock_settime, CLOCK_REALTIME, &ts), EINVAL,
+		     "clock_settime(CLOCK_REALTIME, tv_nsec = 1e9)");
+	ts.tv_nsec = -1;
+	TST_EXP_FAIL(syscall(SYS_clock_settime, CLOCK_REALTIME, &ts), EINVAL,
+		     "clock_settime(CLOCK_REALTIME, tv_nsec = -1)");
+	ts.tv_sec = -1;
+	ts.tv_nsec = 0;
+	TST_EXP_FAIL(syscall(SYS_clock_settime, CLOCK_REALTIME, &ts), EINVAL,
+		     "clock_settime(CLOCK_REALTIME, tv_sec = -1)");
+	ts.tv_sec = LLONG_MAX / NSEC_PER_SEC;
+	TST_EXP_FAIL(syscall(SYS_clock_settime, CLOCK_REALTIME, &ts), EINVAL,
+		     "clock_settime(CLOCK_REALTIME, year 2262)");
+	ts.tv_sec = 0;
+	TST_EXP_FAIL(syscall(SYS_clock_settime, CLOCK_REALTIME, &ts), EINVAL,
+		     "clock_settime(CLOCK_REALTIME, 0): before the monotonic "
+		     "clock");
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	TST_EXP_FAIL(syscall(SYS_clock_settime, CLOCK_MONOTONIC, &ts), EINVAL,
+		     "clock_settime(CLOCK_MONOTONIC) as root");
+	/* in case one of them was wrongly accepted */
+	restore_clock();
+}
+
+static void run(unsigned int n)
+{
+	switch (n) {
+	case 0:
+		test_set();
+		break;
+	case 1:
+		test_abs_sleeper();
+		break;
+	case 2:
+		test_rel_sleepers();
+		break;
+	case 3:
+		test_timerfds();
+		break;
+	case 4:
+		test_errors();
+		break;
+	}
+}
+
+static void setup(void)
+{
+	const char *in_guest = getenv("LTP_IN_GUEST");
+
+	if (!in_guest || strcmp(in_guest, "1"))
+		tst_brk(TCONF, "sets the system clock: runs only in a test VM "
+			"whose environment has LTP_IN_GUEST=1");
+	mono0 = clock_ns(CLOCK_MONOTONIC);
+	real0 = clock_ns(CLOCK_REALTIME);
+	saved = 1;
+}
+
+static void cleanup(void)
+{
+	if (saved)
+		settime_ns(true_real_ns());
+}
+
+static struct tst_test test = {
+	.tcnt = 5,
+	.test = run,
+	.setup = setup,
+	.cleanup = cleanup,
+	.needs_root = 1,
+	.exclusive = 1,
+	.forks_child = 1,
+};

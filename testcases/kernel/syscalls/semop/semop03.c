@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * SEM_UNDO: the kernel records each such operation in the process's
+ * adjustment and applies the opposite when the process exits:
+ *  - +3 by a child: the value is 3 while it lives, 0 after it exited;
+ *  - -2 from 5: back to 5; +1, +1, -1: the net +1 is undone;
+ *  - also when the child is killed by SIGKILL;
+ *  - a child forked after the operation does not inherit the adjustment:
+ *    its exit leaves the value alone;
+ *  - SETVAL clears the adjustments for that semaphore: a +2 followed by
+ *    SETVAL 10 leaves 10 after the exit.
+ * Checkpoints order each child's operation, the parent's check and the
+ * child's exit.
+ */
+#include <signal.h>
+#include "../common/sysv_ipc.h"
+
+static int sem_id = -1;
+
+static void undo_op(short op)
+{
+	struct sembuf sop = { 0, op, SEM_UNDO };
+
+	if (semop(sem_id, &sop, 1))
+		tst_brk(TBROK | TERRNO, "semop({0, %d, SEM_UNDO})", op);
+}
+
+/* A child applying ops with SEM_UNDO, then waiting for the parent. */
+static pid_t undo_child(const short *ops, int nops)
+{
+	pid_t pid = SAFE_FORK();
+	int i;
+
+	if (pid)
+		return pid;
+	for (i = 0; i < nops; i++)
+		undo_op(ops[i]);
+	TST_CHECKPOINT_WAKE_AND_WAIT(0);
+	exit(0);
+}
+
+static void child_exits(pid_t pid)
+{
+	TST_CHECKPOINT_WAKE(0);
+	SAFE_WAITPID(pid, NULL, 0);
+}
+
+static void test_undo(int start, const short *ops, int nops, int during)
+{
+	pid_t pid;
+
+	sem_setval(sem_id, 0, start);
+	pid = undo_child(ops, nops);
+	TST_CHECKPOINT_WAIT(0);
+	TST_EXP_EQ_LI(sem_get(sem_id, 0, GETVAL), during);
+	child_exits(pid);
+	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == start,
+		     "after the exit of a child that did %d SEM_UNDO ops "
+		     "(value %d), the value is back to %d", nops, during,
+		     start);
+}
+
+static void test_killed(void)
+{
+	const short op = 4;
+	int status;
+	pid_t pid;
+
+	sem_setval(sem_id, 0, 0);
+	pid = undo_child(&op, 1);
+	TST_CHECKPOINT_WAIT(0);
+	SAFE_KILL(pid, SIGKILL);
+	SAFE_WAITPID(pid, &status, 0);
+	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 0,
+		     "+4 with SEM_UNDO undone after SIGKILL (value %d)",
+		     sem_get(sem_id, 0, GETVAL));
+}
+
+static void test_not_inherited(void)
+{
+	pid_t pid, grandchild;
+
+	sem_setval(sem_id, 0, 0);
+	pid = SAFE_FORK();
+	if (!pid) {
+		undo_op(1);
+		grandchild = SAFE_FORK();
+		if (!grandchild)
+			_exit(0);
+		SAFE_WAITPID(grandchild, NULL, 0);
+		TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 1,
+			     "the exit of a fork()ed grandchild undid nothing "
+			     "(value %d, expected 1)",
+			     sem_get(sem_id, 0, GETVAL));
+		exit(0);
+	}
+	SAFE_WAITPID(pid, NULL, 0);
+	TST_EXP_EQ_LI(sem_get(sem_id, 0, GETVAL), 0);
+}
+
+static void test_setval_clears(void)
+{
+	const short op = 2;
+	pid_t pid;
+
+	sem_setval(sem_id, 0, 0);
+	pid = undo_child(&op, 1);
+	TST_CHECKPOINT_WAIT(0);
+	sem_setval(sem_id, 0, 10);
+	child_exits(pid);
+	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 10,
+		     "SETVAL 10 after a +2 with SEM_UNDO: %d after the exit",
+		     sem_get(sem_id, 0, GETVAL));
+}
+
+static void run(void)
+{
+	static const short plus3[] = { 3 };
+	static const short minus2[] = { -2 };
+	static const short mixed[] = { 1, 1, -1 };
+
+	sem_id = new_semset(IPC_PRIVATE, 1, 0600);
+	test_undo(0, plus3, 1, 3);
+	test_undo(5, minus2, 1, 3);
+	test_undo(2, mixed, 3, 3);
+	test_killed();
+	test_not_inherited();
+	test_setval_clears();
+	rm_semset(&sem_id);
+}
+
+static void cleanup(void)
+{
+	rm_semset(&sem_id);
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.cleanup = cleanup,
+	.forks_child = 1,
+	.needs_checkpoints = 1,
+};

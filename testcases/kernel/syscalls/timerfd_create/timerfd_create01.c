@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * timerfd_create() on CLOCK_REALTIME, MONOTONIC and BOOTTIME gives a
+ * descriptor of an "anon_inode:[timerfd]" that starts disarmed: nothing
+ * to read (EAGAIN with TFD_NONBLOCK), timerfd_gettime() reads zero, poll()
+ * reports nothing. TFD_NONBLOCK sets O_NONBLOCK and TFD_CLOEXEC sets
+ * FD_CLOEXEC, each alone. Errors: EINVAL for unknown flags and for
+ * clocks without timerfd support (PROCESS/THREAD_CPUTIME_ID,
+ * MONOTONIC_RAW, the coarse clocks, TAI, invalid ids); EMFILE at
+ * RLIMIT_NOFILE; the alarm clocks need CAP_WAKE_ALARM: EPERM as nobody.
+ */
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/timerfd.h>
+#include "../common/time_event.h"
+
+#ifndef CLOCK_TAI
+# define CLOCK_TAI 11
+#endif
+#ifndef CLOCK_REALTIME_ALARM
+# define CLOCK_REALTIME_ALARM 8
+#endif
+#ifndef CLOCK_BOOTTIME_ALARM
+# define CLOCK_BOOTTIME_ALARM 9
+#endif
+
+static const struct {
+	clockid_t id;
+	const char *name;
+} clocks[] = {
+	{CLOCK_REALTIME, "CLOCK_REALTIME"},
+	{CLOCK_MONOTONIC, "CLOCK_MONOTONIC"},
+	{CLOCK_BOOTTIME, "CLOCK_BOOTTIME"},
+};
+
+static void test_fresh(unsigned int i)
+{
+	struct itimerspec cur;
+	struct pollfd pfd;
+	char path[64], link[64];
+	uint64_t ticks;
+	ssize_t len;
+	int fd;
+
+	TST_EXP_FD(timerfd_create(clocks[i].id, TFD_NONBLOCK),
+		   "timerfd_create(%s, TFD_NONBLOCK)", clocks[i].name);
+	if (!TST_PASS)
+		return;
+	fd = TST_RET;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	len = readlink(path, link, sizeof(link) - 1);
+	link[len > 0 ? len : 0] = 0;
+	TST_EXP_EXPR(!strcmp(link, "anon_inode:[timerfd]"),
+		     "the descriptor is %s", link);
+	TST_EXP_FAIL(read(fd, &ticks, sizeof(ticks)), EAGAIN,
+		     "read(disarmed timerfd)");
+	if (timerfd_gettime(fd, &cur))
+		tst_brk(TBROK | TERRNO, "timerfd_gettime()");
+	TST_EXP_EXPR(ts_ns(&cur.it_value) == 0 && ts_ns(&cur.it_interval) == 0,
+		     "a new timerfd is disarmed");
+	pfd.fd = fd;
+	pfd.events = POLLIN | POLLOUT;
+	TST_EXP_VAL(poll(&pfd, 1, 0), 0, "poll(new timerfd)");
+	SAFE_CLOSE(fd);
+}
+
+static void test_flags(void)
+{
+	int fd;
+
+	fd = timerfd_create(CLOCK_MONOTONIC, 0);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "timerfd_create(0)");
+	TST_EXP_EXPR(!(fcntl(fd, F_GETFL) & O_NONBLOCK) &&
+		     !(fcntl(fd, F_GETFD) & FD_CLOEXEC),
+		     "flags 0: neither O_NONBLOCK nor FD_CLOEXEC");
+	TST_EXP_EXPR((fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDWR,
+		     "the timerfd is open O_RDWR");
+	SAFE_CLOSE(fd);
+	fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK);
+	TST_EXP_EXPR((fcntl(fd, F_GETFL) & O_NONBLOCK) &&
+		     !(fcntl(fd, F_GETFD) & FD_CLOEXEC),
+		     "TFD_NONBLOCK: O_NONBLOCK only");
+	SAFE_CLOSE(fd);
+	fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	TST_EXP_EXPR(!(fcntl(fd, F_GETFL) & O_NONBLOCK) &&
+		     (fcntl(fd, F_GETFD) & FD_CLOEXEC),
+		     "TFD_CLOEXEC: FD_CLOEXEC only");
+	SAFE_CLOSE(fd);
+}
+
+static void test_einval(void)
+{
+	static const clockid_t bad_clocks[] = {
+		CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID,
+		CLOCK_MONOTONIC_RAW, CLOCK_REALTIME_COARSE,
+		CLOCK_MONOTONIC_COARSE, CLOCK_TAI, 10, 16, -1, INT_MAX,
+	};
+	static const int bad_flags[] = {O_APPEND, O_RDWR, 1, INT_MIN, -1};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_LEN(bad_clocks); i++)
+		TST_EXP_FAIL(timerfd_create(bad_clocks[i], 0), EINVAL,
+			     "timerfd_create(clock %d)", (int)bad_clocks[i]);
+	for (i = 0; i < ARRAY_LEN(bad_flags); i++)
+		TST_EXP_FAIL(timerfd_create(CLOCK_MONOTONIC, bad_flags[i]),
+			     EINVAL, "timerfd_create(flags %#x)", bad_flags[i]);
+}
+
+static void test_emfile(void)
+{
+	struct rlimit rl;
+	pid_t pid;
+	int fd;
+
+	pid = SAFE_FORK();
+	if (!pid) {
+		/* fill the table below a limit just above the open fds */
+		fd = SAFE_OPEN("/dev/null", O_RDONLY);
+		rl.rlim_cur = rl.rlim_max = fd + 1;
+		if (setrlimit(RLIMIT_NOFILE, &rl))
+			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE)");
+		TST_EXP_FAIL(timerfd_create(CLOCK_MONOTONIC, 0), EMFILE,
+			     "timerfd_create() with no free descriptor");
+		exit(0);
+	}
+	SAFE_WAITPID(pid, NULL, 0);
+}
+
+static void alarm_as_nobody(void)
+{
+	TST_EXP_FAIL(timerfd_create(CLOCK_REALTIME_ALARM, 0), EPERM,
+		     "timerfd_create(CLOCK_REALTIME_ALARM) as nobody");
+	TST_EXP_FAIL(timerfd_create(CLOCK_BOOTTIME_ALARM, 0), EPERM,
+		     "timerfd_create(CLOCK_BOOTTIME_ALARM) as nobody");
+}
+
+static void test_alarm(void)
+{
+	int fd;
+
+	if (geteuid()) {
+		tst_res(TCONF, "not root: alarm clock checks skipped");
+		return;
+	}
+	TST_EXP_FD(timerfd_create(CLOCK_BOOTTIME_ALARM, 0),
+		   "timerfd_create(CLOCK_BOOTTIME_ALARM) as root");
+	if (TST_PASS) {
+		fd = TST_RET;
+		SAFE_CLOSE(fd);
+	}
+	tev_as_nobody(alarm_as_nobody);
+}
+
+static void run(unsigned int n)
+{
+	if (n < ARRAY_LEN(clocks)) {
+		test_fresh(n);
+		return;
+	}
+	switch (n - ARRAY_LEN(clocks)) {
+	case 0:
+		test_flags();
+		break;
+	case 1:
+		test_einval();
+		break;
+	case 2:
+		test_emfile();
+		break;
+	case 3:
+		test_alarm();
+		break;
+	}
+}
+
+static struct tst_test test = {
+	.tcnt = ARRAY_LEN(clocks) + 4,
+	.test = run,
+	.forks_child = 1,
+};
