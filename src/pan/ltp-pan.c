@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -222,6 +223,23 @@ static void print_totals(const struct sched_totals *tot, long earlier)
 	fflush(stdout);
 }
 
+/*
+ * LTP_PAN_STATS=1: what the executor itself cost (not its tests or
+ * runners), for tests/bench/pan-overhead.
+ */
+static void print_own_cost(void)
+{
+	struct rusage ru;
+
+	if (!getenv("LTP_PAN_STATS") || getrusage(RUSAGE_SELF, &ru))
+		return;
+	fprintf(stderr, "ltp-pan: own cpu %.6f s (user %.6f, system %.6f), peak memory %ld kB\n",
+		ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
+		ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
+		ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6, ru.ru_maxrss);
+}
+
 int main(int argc, char *argv[])
 {
 	const char *pattern = NULL, *records = NULL, *mirror = NULL;
@@ -365,6 +383,7 @@ int main(int argc, char *argv[])
 	progress_finish();
 	record_end(tot.interrupted, tot.stopped, tot.not_run);
 	print_totals(&tot, earlier);
+	print_own_cost();
 	if (tot.interrupted)
 		return 130;
 	if (record_failed())

@@ -77,15 +77,20 @@ int record_failed(void)
 
 void record_emit(struct strbuf *sb)
 {
-	int err;
+	struct stat st;
+	int err, regular;
 
 	sb_addc(sb, '\n');
+	regular = !fstat(rec_fd, &st) && S_ISREG(st.st_mode);
 	if (write_all(rec_fd, sb->buf, sb->len)) {
 		err = errno;
+		/* no half record: the file ends with the last whole one */
+		if (regular && ftruncate(rec_fd, st.st_size))
+			end_partial_line(rec_fd);
 		if (!write_failed++)
 			fprintf(stderr, "ltp-pan: cannot write the result records to %s: %s; no further test is started, as its result could not be kept. Free space there (or choose another results directory) and continue the run with runltp --resume.\n",
 				rec_path, strerror(err));
-	} else if (fsync(rec_fd) && errno != EINVAL && errno != EROFS) {
+	} else if (fdatasync(rec_fd) && errno != EINVAL && errno != EROFS) {
 		/* EINVAL, EROFS: a pseudo file or pipe that cannot sync */
 		err = errno;
 		if (!write_failed++)

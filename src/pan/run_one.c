@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -64,10 +65,56 @@ int runner_wake_fd(void)
 	return sig_pipe[0];
 }
 
+/*
+ * Signals whose disposition a test must not inherit: those we catch (a
+ * handler would run in the vfork child, on our memory) and those ignored,
+ * which stay ignored across exec: ours, and any inherited from a shell
+ * that started us in the background. Found once, in runner_init().
+ */
+static int reset_sigs[_NSIG];
+static int n_reset_sigs;
+
+/*
+ * The kernel's struct sigaction on x86_64 and most 64-bit ABIs. glibc's
+ * sigaction() refuses signals 32 and 33 (its own), yet a parent such as
+ * make may leave them ignored and an ignored signal survives execve: only
+ * the raw system call sees and resets them.
+ */
+struct raw_sigaction {
+	void (*handler)(int);
+	unsigned long flags;
+	void (*restorer)(void);
+	unsigned long mask;
+};
+
+static int raw_sigaction(int sig, const struct raw_sigaction *act,
+			 struct raw_sigaction *old)
+{
+	return syscall(SYS_rt_sigaction, sig, act, old, sizeof(old->mask));
+}
+
+static void find_reset_sigs(void)
+{
+	struct raw_sigaction cur;
+	int sig;
+
+	n_reset_sigs = 0;
+	for (sig = 1; sig < _NSIG; sig++) {
+		if (sig == SIGKILL || sig == SIGSTOP || raw_sigaction(sig, NULL, &cur))
+			continue;
+		if (cur.handler != SIG_DFL)
+			reset_sigs[n_reset_sigs++] = sig;
+	}
+}
+
 void runner_init(void)
 {
 	struct sigaction sa;
+	sigset_t none;
 
+	/* a parent may hand us SIGCHLD blocked (make's test driver does) */
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	make_sig_pipe();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -83,6 +130,7 @@ void runner_init(void)
 	signal(SIGXFSZ, SIG_IGN);
 	/* orphans of a test become our children: we can reap them */
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	find_reset_sigs();
 }
 
 int runner_interrupted(void)
@@ -103,49 +151,100 @@ static double cpu_secs(const struct timeval *tv)
 	return tv->tv_sec + tv->tv_usec / 1e6;
 }
 
-static void __attribute__((noreturn))
-exec_child(const struct test_entry *t, const struct run_opts *o,
-	   const char *tmpdir, int out_fd)
+extern char **environ;
+
+/*
+ * The test's environment: ours, with its TMPDIR, PATH and maybe
+ * LTP_TIMEOUT_MUL. Built before vfork: the child must not change memory
+ * it shares with us.
+ */
+static char **test_env(const struct run_opts *o, const char *tmpdir,
+		       struct strbuf *own)
 {
-	static const int sigs[] = {
-		SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGCHLD, SIGHUP,
-		SIGTSTP, SIGTTIN, SIGTTOU, SIGALRM, SIGUSR1, SIGUSR2,
-		SIGXFSZ,
-	};
-	sigset_t none;
-	size_t i;
-	int devnull;
+	size_t n = 0, k = 0, i, off[3], m = 0;
+	char **env;
 
-	setpgid(0, 0);
-	/*
-	 * Ignored signals stay ignored across exec: undo ours and any
-	 * inherited from a shell that started us in the background.
-	 */
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		signal(sigs[i], SIG_DFL);
+	while (environ[n])
+		n++;
+	env = xmalloc((n + 4) * sizeof(*env));
+	for (i = 0; i < n; i++) {
+		if (!strncmp(environ[i], "TMPDIR=", 7) ||
+		    !strncmp(environ[i], "PATH=", 5) ||
+		    (o->timeout_mul &&
+		     !strncmp(environ[i], "LTP_TIMEOUT_MUL=", 16)))
+			continue;
+		env[k++] = environ[i];
+	}
+	/* the new strings, one after the other in own, NUL ended */
+	off[m++] = own->len;
+	sb_printf(own, "TMPDIR=%s", tmpdir);
+	sb_addc(own, '\0');
+	off[m++] = own->len;
+	sb_printf(own, "PATH=%s", o->path);
+	sb_addc(own, '\0');
+	if (o->timeout_mul) {
+		off[m++] = own->len;
+		sb_printf(own, "LTP_TIMEOUT_MUL=%s", o->timeout_mul);
+		sb_addc(own, '\0');
+	}
+	for (i = 0; i < m; i++)
+		env[k++] = own->buf + off[i];
+	env[k] = NULL;
+	return env;
+}
+
+/*
+ * Start "/bin/sh -c CMD" in a process group of its own, in tmpdir, stdin
+ * /dev/null, stdout and stderr into out_fd, every signal at its default
+ * and none blocked. vfork: on virtual machines copying our page tables
+ * (fork) or mapping and unmapping a stack for the child (posix_spawn,
+ * whose munmap makes every CPU flush its TLB) costs more than the rest
+ * of ltp-pan's work for a test. The child only makes system calls and
+ * writes nothing of ours but spawn_err; all signals are blocked until it
+ * has reset them. The group exists before vfork returns, so a kill of
+ * the group never misses the test.
+ */
+static int spawn_test(const struct test_entry *t, const struct run_opts *o,
+		      const char *tmpdir, int out_fd, pid_t *pid)
+{
+	char *argv[] = { "sh", "-c", t->cmd, NULL };
+	static const struct raw_sigaction dfl = { .handler = SIG_DFL };
+	struct strbuf own = STRBUF_INIT;
+	volatile int spawn_err = 0;
+	sigset_t all, none, old;
+	int devnull, i, status;
+	char **volatile env;	/* not kept in a register vfork clobbers */
+
+	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (devnull < 0)
+		return errno;
+	env = test_env(o, tmpdir, &own);
+	sigfillset(&all);
 	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-
-	devnull = open("/dev/null", O_RDONLY);
-	if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 ||
-	    dup2(out_fd, 2) < 0)
-		_exit(127);
-	if (devnull > 2)
-		close(devnull);
-	if (out_fd > 2)
-		close(out_fd);
-	if (chdir(tmpdir)) {
-		dprintf(2, "ltp-pan: cannot enter %s: %s\n", tmpdir,
-			strerror(errno));
+	sigprocmask(SIG_BLOCK, &all, &old);
+	*pid = vfork();
+	if (!*pid) {
+		for (i = 0; i < n_reset_sigs; i++)
+			raw_sigaction(reset_sigs[i], &dfl, NULL);
+		if (setpgid(0, 0) || dup2(devnull, 0) < 0 ||
+		    dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0 || chdir(tmpdir)) {
+			spawn_err = errno;
+			_exit(127);
+		}
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		execve("/bin/sh", argv, env);
+		spawn_err = errno;
 		_exit(127);
 	}
-	if (setenv("TMPDIR", tmpdir, 1) || setenv("PATH", o->path, 1))
-		_exit(127);
-	if (o->timeout_mul && setenv("LTP_TIMEOUT_MUL", o->timeout_mul, 1))
-		_exit(127);
-	execl("/bin/sh", "sh", "-c", t->cmd, (char *)NULL);
-	dprintf(2, "ltp-pan: cannot run /bin/sh: %s\n", strerror(errno));
-	_exit(127);
+	if (*pid < 0)
+		spawn_err = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(devnull);
+	free(env);
+	sb_free(&own);
+	if (*pid > 0 && spawn_err)
+		waitpid(*pid, &status, 0);	/* it has exited */
+	return spawn_err;
 }
 
 struct child {
@@ -337,6 +436,8 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 			break;
 		if (pfd[0].revents)
 			runner_drain_wake();
+		if (o->tick)
+			o->tick();
 		reap(c);
 		if (pipe_open && pfd[1].revents) {
 			n = read(out_fd, buf, sizeof(buf));
@@ -374,9 +475,8 @@ int run_one(const struct test_entry *t, const struct run_opts *o,
 {
 	struct strbuf tmpdir = STRBUF_INIT;
 	struct rusage ru0, ru1;
-	sigset_t all, old;
 	struct child c = { 0, 0, 0 };
-	int out[2], ret = 0;
+	int out[2], ret = 0, err;
 	double t0;
 
 	r->timeout = o->timeout;
@@ -399,25 +499,21 @@ int run_one(const struct test_entry *t, const struct run_opts *o,
 	fflush(stdout);
 	fflush(stderr);
 
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
 	t0 = clock_secs(CLOCK_MONOTONIC);
-	c.pid = fork();
-	if (!c.pid)
-		exec_child(t, o, tmpdir.buf, out[1]);
-	if (c.pid > 0)
-		setpgid(c.pid, c.pid);	/* no window where a kill misses it */
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	err = spawn_test(t, o, tmpdir.buf, out[1], &c.pid);
 	close(out[1]);
-	if (c.pid < 0) {
+	if (err) {
 		close(out[0]);
 		r->end = END_EXITED;
 		r->exit_code = 2;
-		sb_printf(&r->reason, "fork: %s", strerror(errno));
+		sb_printf(&r->reason, "cannot start /bin/sh -c in %s: %s",
+			  tmpdir.buf, strerror(err));
 		ret = -1;
 		goto out;
 	}
 
+	if (o->started)
+		o->started(c.pid);
 	supervise(&c, out[0], o, r, t0);
 	close(out[0]);
 	r->duration = clock_secs(CLOCK_MONOTONIC) - t0;

@@ -7,6 +7,8 @@
 #ifndef RUN_ONE_H
 #define RUN_ONE_H
 
+#include <sys/types.h>
+
 #include "kernel_health.h"
 #include "runtest.h"
 #include "test_result.h"
@@ -20,6 +22,10 @@ struct run_opts {
 	const char *timeout_mul; /* LTP_TIMEOUT_MUL for the test, NULL: as is */
 	/* called with the output as it arrives (the kept part), NULL: not */
 	void (*echo)(const char *buf, size_t len);
+	/* called at least twice a second while the test runs, NULL: not */
+	void (*tick)(void);
+	/* called with the test's pid (also its group) once it runs */
+	void (*started)(pid_t pid);
 	int dmesg;		/* -K: keep every kernel log line */
 	const char *path;	/* PATH for the test */
 	struct kmsg_watch *kmsg;

@@ -164,8 +164,12 @@ static void finish(struct sched *s, struct worker *w)
 	int ret;
 
 	ret = worker_result(w, &res);
-	if (ret < 0)
+	if (ret < 0) {
+		/* its test may still run: nobody else would stop it */
+		if (w->test_pgid > 0)
+			kill(-w->test_pgid, SIGKILL);
 		record_lost(w, &res.record, &res.reason);
+	}
 	take_result(s, w->item, w->slot, ret, &res);
 	worker_result_free(&res);
 	if (w->exclusive)
@@ -188,6 +192,7 @@ static void run_here(struct sched *s, struct worker_job *job)
 
 	if (job->stream)
 		job->o.echo = stream_echo;
+	job->o.tick = progress_tick;
 	ret = worker_run_here(job, &res);
 	take_result(s, job->item, 0, ret, &res);
 	worker_result_free(&res);

@@ -25,7 +25,7 @@ static const char sh_marker[] = "tst_test.sh";
 #define MAX_META	65536
 
 struct cache_entry {
-	char *program;		/* as resolved, or the command's first word */
+	char *program;		/* the command's first word */
 	struct test_meta meta;
 	struct cache_entry *next;
 };
@@ -256,24 +256,21 @@ void test_meta_get(const char *cmd, const char *path, double probe_timeout,
 	word = program_word(cmd);
 	if (!word)
 		return;
-	program = resolve(word, path);
-	if (!program) {
-		free(word);
-		return;
-	}
-	free(word);
-	h = hash(program);
+	/* by the word: PATH is the same for the whole run */
+	h = hash(word);
 	for (e = cache[h]; e; e = e->next) {
-		if (!strcmp(e->program, program)) {
+		if (!strcmp(e->program, word)) {
 			*m = e->meta;
-			free(program);
+			free(word);
 			return;
 		}
 	}
-	if (is_library_test(program))
+	program = resolve(word, path);
+	if (program && is_library_test(program))
 		probe(program, path, probe_timeout, m);
+	free(program);
 	e = xmalloc(sizeof(*e));
-	e->program = program;
+	e->program = word;
 	e->meta = *m;
 	e->next = cache[h];
 	cache[h] = e;

@@ -51,6 +51,13 @@ static void stream_output(const char *buf, size_t len)
 	frame('O', buf, len);
 }
 
+static void tell_pid(pid_t pid)
+{
+	int32_t p = pid;
+
+	frame('P', &p, sizeof(p));
+}
+
 /* The result frame: rc, duration, reason, output, record line. */
 static void send_result(const struct test_result *r, const char *record,
 			size_t record_len, int keep_output)
@@ -129,6 +136,7 @@ runner(const struct worker_job *job)
 	kh_reopen(o.kmsg);
 	if (job->stream)
 		o.echo = stream_output;
+	o.started = tell_pid;
 	if (run_and_judge(job, &o, &r, &line))
 		_exit(EXIT_INTERRUPTED);
 	send_result(&r, line.buf, line.len, job->keep_output);
@@ -166,19 +174,29 @@ int worker_start(struct worker *w, const struct worker_job *job)
 	return 0;
 }
 
-/* Hand complete output frames to echo; keep the rest. */
+/* Handle complete pid and output frames; keep the rest. */
 static void take_frames(struct worker *w,
 			void (*echo)(const char *buf, size_t n))
 {
+	const char *data;
 	size_t pos = 0;
 	uint32_t len;
+	int32_t pid;
 
 	while (w->in.len - pos >= FRAME_HEAD) {
 		memcpy(&len, w->in.buf + pos + 1, sizeof(len));
-		if (w->in.buf[pos] != 'O' || w->in.len - pos - FRAME_HEAD < len)
+		data = w->in.buf + pos + FRAME_HEAD;
+		if (w->in.len - pos - FRAME_HEAD < len)
 			break;
-		if (echo)
-			echo(w->in.buf + pos + FRAME_HEAD, len);
+		if (w->in.buf[pos] == 'P' && len == sizeof(pid)) {
+			memcpy(&pid, data, sizeof(pid));
+			w->test_pgid = pid;
+		} else if (w->in.buf[pos] == 'O') {
+			if (echo)
+				echo(data, len);
+		} else {
+			break;
+		}
 		pos += FRAME_HEAD + len;
 	}
 	if (pos) {

@@ -8,8 +8,9 @@
  * reads the kernel log through a descriptor of its own.
  *
  * Messages on the pipe are frames: a type byte, a 32-bit length, data.
- * 'O' carries test output as it arrives (when asked to stream), 'R' the
- * result, last.
+ * 'P' carries the test's pid (its process group: ltp-pan kills it if the
+ * runner dies), 'O' test output as it arrives (when asked to stream),
+ * 'R' the result, last.
  *
  * With one test at a time there is nothing to tell apart, and a fork
  * costs more than some tests take: the runner's work is then done in
@@ -48,6 +49,7 @@ struct worker {
 	int status;			/* once reaped */
 	int reaped;
 	int term_sent;			/* passed on an interrupt */
+	pid_t test_pgid;		/* from the 'P' frame, 0 before */
 	unsigned int slot;
 	const struct plan_item *item;
 	int exclusive;

@@ -42,8 +42,10 @@ static const char style[] =
 
 /*
  * The filter box: rows whose tag, result or reason do not contain the
- * text typed are hidden. Test text never reaches the script as code: it
- * is read from the (escaped) page.
+ * text typed are hidden; "page.html#filter=TEXT" opens the page filtered
+ * (a link to "the failures of this run"). Test text never reaches the
+ * script as code: it is read from the (escaped) page, and the filter is
+ * only ever a form value.
  */
 static const char script[] =
 	"(function(){\n"
@@ -60,6 +62,8 @@ static const char script[] =
 	" }\n"
 	" count.textContent=n+' of '+rows.length+' tests shown';\n"
 	"}\n"
+	"var h=location.hash.match(/^#filter=(.*)$/);\n"
+	"if(h){try{box.value=decodeURIComponent(h[1]);}catch(e){}}\n"
 	"box.addEventListener('input',apply);\n"
 	"box.disabled=false;\n"
 	"apply();\n"

@@ -105,6 +105,7 @@ env)
 	echo "PATH=$PATH"
 	echo "MUL=${LTP_TIMEOUT_MUL-unset}"
 	if read -r _; then echo "STDIN=data"; else echo "STDIN=eof"; fi
+	grep -E '^Sig(Ign|Blk):' "/proc/$$/status" 2> /dev/null
 	echo "$TMPDIR" > "$pids/tmpdir"
 	: > "$TMPDIR/junk"
 	mkdir -p "$TMPDIR/locked/deeper"

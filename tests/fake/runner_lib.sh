@@ -54,6 +54,14 @@ cp "$abs_top_builddir/src/pan/ltp-pan" "$abs_top_builddir/src/report/ltp-report"
 	"$root/bin/"
 cp "$abs_top_srcdir/tests/fake/fake_test.sh" "$root/testcases/bin/fake_test"
 chmod +x "$root/testcases/bin/fake_test"
+
+# meta_fakes NAME...: fake library tests answering -M, see fake_lib_test.sh
+meta_fakes() {
+	for name in "$@"; do
+		cp "$abs_top_srcdir/tests/fake/fake_lib_test.sh" "$root/testcases/bin/$name"
+		chmod +x "$root/testcases/bin/$name"
+	done
+}
 echo "0.0-selftest" > "$root/Version"
 
 # shellcheck disable=SC2034 # used by the tests that source this
@@ -133,6 +141,50 @@ for n, line in enumerate(open(sys.argv[1], "rb"), 1):
     obj = json.loads(line.decode("utf-8"))
     assert isinstance(obj, dict) and "type" in obj, n
 ' "$1"
+}
+
+# The [start, end) of a tag's record, in epoch seconds: span TAG RECORDS
+span() {
+	start=$(rec "$1" "$2" | field start)
+	dur=$(rec "$1" "$2" | field duration)
+	awk -v s="$start" -v d="$dur" 'BEGIN { printf "%.6f %.6f\n", s, s + d }'
+}
+
+# alone TAG RECORDS: no other test's record overlaps the tag's in time
+alone() {
+	set -- "$(span "$1" "$2")" "$1" "$2"
+	grep '"type":"test"' "$3" | grep -v "\"tag\":\"$2\"" |
+		sed 's/.*"start":\([0-9.]*\),"duration":\([0-9.]*\),.*/\1 \2/' |
+		awk -v me="$1" 'BEGIN { split(me, m, " ") }
+			{ if ($1 < m[2] && $1 + $2 > m[1]) bad = 1 }
+			END { exit bad }'
+}
+
+# overlap TAG1 TAG2 RECORDS: the two tests ran at the same time
+overlap() {
+	a=$(span "$1" "$3")
+	b=$(span "$2" "$3")
+	awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
+		exit !(x[1] < y[2] && y[1] < x[2]) }'
+}
+
+# The test records of a file without what differs between runs of the
+# same tests (times, CPU, the output text, the workers), sorted by index.
+results_of() {
+	grep '"type":"test"' "$1" | sed \
+		-e 's/"start":[0-9.]*,"duration":[0-9.]*,//' \
+		-e 's/"output":"\([^"\\]\|\\.\)*",//' \
+		-e 's/"cu":[0-9.]*,"cs":[0-9.]*,//' \
+		-e 's/^\(.*\)"index":\([0-9]*\),\(.*\)$/\2 \1\3/' | sort -n
+}
+
+# same_results A B: two records files hold the same results
+same_results() {
+	results_of "$1" > "$1.results"
+	results_of "$2" > "$2.results"
+	cmp -s "$1.results" "$2.results" && return 0
+	diff "$1.results" "$2.results" | head -10 | cut -c1-300
+	return 1
 }
 
 # Wait up to 10 s for a file to exist with content.

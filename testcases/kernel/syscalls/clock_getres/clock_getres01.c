@@ -105,8 +105,9 @@ static void test_cpu_clocks(void)
 	by_tid = getres_ns(tev_thread_clock(gettid(), TEV_CPUCLOCK_SCHED),
 			   "CPU clock of the caller's tid");
 	TST_EXP_EXPR(own > 0 && by_pid == own && by_tid == own,
-		     "the pid and tid CPU clocks have CLOCK_PROCESS_CPUTIME_ID's"
-		     " resolution (%lld, %lld, %lld ns)", own, by_pid, by_tid);
+		     "the pid and tid CPU clocks have the resolution of "
+		     "CLOCK_PROCESS_CPUTIME_ID (%lld, %lld, %lld ns)", own,
+		     by_pid, by_tid);
 
 	child = SAFE_FORK();
 	if (!child) {

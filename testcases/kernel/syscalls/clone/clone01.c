@@ -40,8 +40,10 @@ static char tmp_path[PATH_MAX];
 static volatile int stored;
 static int parent_fd;
 
-/* The child's new fd gets a fixed number: without CLONE_VM the parent
- * could not learn a number the child picked. */
+/*
+ * The child's new fd gets a fixed number: without CLONE_VM the parent
+ * could not learn a number the child picked.
+ */
 #define CHILD_FD	100
 
 static void handler(int sig)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * clone3() rejects bad arguments with the exact errno and creates no
- * child: EINVAL for a size below the first published struct (64), E2BIG
- * for a size above a page or with a non-zero byte past the known fields, EINVAL for
- * flags it does not know, for CSIGNAL bits or CLONE_DETACHED in flags,
- * for CLONE_SIGHAND with CLONE_CLEAR_SIGHAND, for an exit_signal over
- * _NSIG or above 32 bits, for an exit_signal with CLONE_PARENT or
+ * child: EINVAL for a size below the first published struct (64); E2BIG
+ * for a size above a page or with a non-zero byte past the known fields;
+ * EINVAL for flags it does not know, for CSIGNAL bits or CLONE_DETACHED in
+ * flags, for CLONE_SIGHAND with CLONE_CLEAR_SIGHAND, for an exit_signal
+ * over _NSIG or above 32 bits, for an exit_signal with CLONE_PARENT or
  * CLONE_THREAD, for a stack without a size or a size without a stack, for
  * set_tid and set_tid_size that do not match or exceed 32 levels, for a
  * tid of 0 or pid_max, and for CLONE_INTO_CGROUP with a struct too small
@@ -32,8 +32,8 @@ static char *bad_addr;
 static pid_t tids[1];
 static int null_fd = -1;
 
-enum setup_kind { PLAIN, PAGE_PLUS_ONE, TAIL_BYTE, BAD_STRUCT, BAD_PIDFD, OWN_TID,
-		  ZERO_TID, PID_MAX_TID, NULL_FD_CGROUP };
+enum setup_kind { PLAIN, PAGE_PLUS_ONE, TAIL_BYTE, BAD_STRUCT, BAD_PIDFD,
+		  OWN_TID, ZERO_TID, PID_MAX_TID, NULL_FD_CGROUP };
 
 static const struct tcase {
 	uint64_t flags;
@@ -151,6 +151,9 @@ static void try_clone3(const struct tcase *tc)
 		_exit(0);
 	if (TST_RET > 0)
 		SAFE_WAITPID(TST_RET, NULL, __WALL);
+	else
+		TST_EXP_FAIL(waitpid(-1, NULL, WNOHANG | __WALL), ECHILD,
+			     "no child left after clone3() with %s", tc->desc);
 }
 
 static void run(unsigned int n)

@@ -13,7 +13,7 @@
 /* Exit codes of execve_child; anything else means it did not run. */
 #define EXEC_CHILD_OK		0
 #define EXEC_CHILD_MISMATCH	3	/* it ran, but saw the wrong state */
-#define EXEC_CHILD_USAGE	4	/* it ran with arguments it does not know */
+#define EXEC_CHILD_USAGE	4	/* it ran with unknown arguments */
 
 /* Mode "args": argv[0] and argv[1..] and the whole environment, verbatim. */
 #define EXEC_CHILD_ARGV0	"not-the-file-name"
@@ -21,8 +21,8 @@ static const char *const exec_child_args[] = {
 	"args", "", "two words", "tab\tand\nnewline", NULL
 };
 static const char *const exec_child_env[] = {
-	"PROCSIG_ONE=1", "PROCSIG_EMPTY=", "NO_EQUALS_SIGN", "=starts-with-equals",
-	NULL
+	"PROCSIG_ONE=1", "PROCSIG_EMPTY=", "NO_EQUALS_SIGN",
+	"=starts-with-equals", NULL
 };
 
 /* The optional argument of a "#!" line: the interpreter gets it as one. */

@@ -36,8 +36,9 @@ static inline const char *exec_child_path(void)
 	*strrchr(self, '/') = 0;
 	snprintf(path, sizeof(path), "%s/" EXEC_CHILD_NAME, self);
 	if (access(path, X_OK))
-		tst_brk(TBROK | TERRNO, "helper %s is missing: it is built and"
-			" installed with the tests, rebuild or reinstall", path);
+		tst_brk(TBROK | TERRNO, "helper %s is missing: it is built "
+			"and installed with the tests, rebuild or reinstall",
+			path);
 	return path;
 }
 

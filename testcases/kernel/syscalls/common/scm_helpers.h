@@ -96,7 +96,8 @@ static inline ssize_t recv_scm(int sock, int flags, size_t controllen,
 			n = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
 			if (n > max)
 				n = max;
-			memcpy(fds, CMSG_DATA(cmsg), n * sizeof(int));
+			if (n > 0 && fds)
+				memcpy(fds, CMSG_DATA(cmsg), n * sizeof(int));
 			*nfds = n;
 		} else if (cmsg->cmsg_type == SCM_CREDENTIALS && cred) {
 			memcpy(cred, CMSG_DATA(cmsg), sizeof(*cred));

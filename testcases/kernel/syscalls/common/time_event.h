@@ -14,6 +14,7 @@
 #define TIME_EVENT_H
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -162,49 +163,48 @@ static inline void tev_as_nobody(void (*fn)(void))
 }
 
 /*
- * POSIX timers through the system calls: the kernel's timer id is an int,
- * and glibc's wrappers would hide its errors (and SIGEV_THREAD) behind
- * their own bookkeeping. No CONFIG_POSIX_TIMERS: ENOSYS, which is TCONF.
+ * POSIX timers through the system calls: the kernel's timer id is an int
+ * (glibc's timer_t is a pointer-sized handle of its own, and its wrappers
+ * would hide the kernel's errors behind their bookkeeping). No
+ * CONFIG_POSIX_TIMERS: ENOSYS, which is TCONF.
  */
 #ifndef sigev_notify_thread_id
 # define sigev_notify_thread_id _sigev_un._tid
 #endif
 
-typedef int ktimer_t;
-
 static inline long ktimer_create(clockid_t clk, struct sigevent *sev,
-				 ktimer_t *id)
+				 int *id)
 {
 	return tst_syscall(__NR_timer_create, clk, sev, id);
 }
 
-static inline long ktimer_settime(ktimer_t id, int flags,
+static inline long ktimer_settime(int id, int flags,
 				  const struct itimerspec *val,
 				  struct itimerspec *old)
 {
 	return syscall(__NR_timer_settime, id, flags, val, old);
 }
 
-static inline long ktimer_gettime(ktimer_t id, struct itimerspec *cur)
+static inline long ktimer_gettime(int id, struct itimerspec *cur)
 {
 	return syscall(__NR_timer_gettime, id, cur);
 }
 
-static inline long ktimer_getoverrun(ktimer_t id)
+static inline long ktimer_getoverrun(int id)
 {
 	return syscall(__NR_timer_getoverrun, id);
 }
 
-static inline long ktimer_delete(ktimer_t id)
+static inline long ktimer_delete(int id)
 {
 	return syscall(__NR_timer_delete, id);
 }
 
 /* A timer that sends signal sig with value val; TBROK on failure. */
-static inline ktimer_t ktimer_new(clockid_t clk, int notify, int sig, int val)
+static inline int ktimer_new(clockid_t clk, int notify, int sig, int val)
 {
 	struct sigevent sev;
-	ktimer_t id;
+	int id;
 
 	memset(&sev, 0, sizeof(sev));
 	sev.sigev_notify = notify;
@@ -216,7 +216,7 @@ static inline ktimer_t ktimer_new(clockid_t clk, int notify, int sig, int val)
 }
 
 /* Arm a timer: value and interval in ns; TBROK on failure. */
-static inline void ktimer_arm(ktimer_t id, int flags, long long value_ns,
+static inline void ktimer_arm(int id, int flags, long long value_ns,
 			      long long interval_ns)
 {
 	struct itimerspec its = {
@@ -271,6 +271,41 @@ static inline int tev_signal_pending(int sig)
 	if (sigpending(&set))
 		tst_brk(TBROK | TERRNO, "sigpending()");
 	return sigismember(&set, sig);
+}
+
+/*
+ * 1 when signal sig is pending for process pid as a whole ("ShdPnd:" of
+ * /proc/pid/status): sent, but blocked by whatever mask applies.
+ */
+static inline int tev_proc_pending(pid_t pid, int sig)
+{
+	char path[64], line[256];
+	unsigned long long mask = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "ShdPnd:", 7))
+			sscanf(line + 7, "%llx", &mask);
+	}
+	fclose(f);
+	return !!(mask & (1ULL << (sig - 1)));
+}
+
+/* Wait up to 10 s (scaled) until signal sig is pending for pid. */
+static inline int tev_wait_proc_pending(pid_t pid, int sig)
+{
+	long long deadline = clock_ns(CLOCK_MONOTONIC) + tev_scaled_ns(10000);
+
+	while (!tev_proc_pending(pid, sig)) {
+		if (clock_ns(CLOCK_MONOTONIC) > deadline)
+			return 0;
+		usleep(1000);
+	}
+	return 1;
 }
 
 #endif /* TIME_EVENT_H */

@@ -26,7 +26,8 @@ static void exec_fds(void)
 	if (duped < 0)
 		tst_brk(TBROK | TERRNO, "dup(%d)", cloexec);
 	if (fcntl(setfd, F_SETFD, FD_CLOEXEC))
-		tst_brk(TBROK | TERRNO, "fcntl(%d, F_SETFD, FD_CLOEXEC)", setfd);
+		tst_brk(TBROK | TERRNO, "fcntl(%d, F_SETFD, FD_CLOEXEC)",
+			setfd);
 	snprintf(a, sizeof(a), "c%d", cloexec);
 	snprintf(b, sizeof(b), "c%d", setfd);
 	snprintf(c, sizeof(c), "o%d", plain);

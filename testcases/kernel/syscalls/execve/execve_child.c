@@ -141,7 +141,8 @@ static int mode_nnp(int argc, char *argv[])
 
 	if (argc != 3)
 		return EXEC_CHILD_USAGE;
-	snprintf(got, sizeof(got), "%d", prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
+	snprintf(got, sizeof(got), "%d",
+		 prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
 	expect_str("PR_GET_NO_NEW_PRIVS", got, argv[2]);
 	return mismatches ? EXEC_CHILD_MISMATCH : EXEC_CHILD_OK;
 }

@@ -77,8 +77,11 @@ static void check_locked(void)
 	if (!pid) {
 		tst_drop_privs();
 		fd = SAFE_OPEN("fchdir01_locked", O_RDONLY | O_DIRECTORY);
+		SAFE_CLOSE(opened[0]);
+		SAFE_CLOSE(changed[1]);
 		TST_EXP_PASS(fchdir(fd), "fchdir() as nobody, mode 0755");
-		FSM_SAFE(chdir(home));
+		/* Not chdir(home): nobody may not search its ancestors. */
+		FSM_SAFE(chdir(".."));
 		SAFE_WRITE(1, opened[1], "o", 1);
 		SAFE_READ(1, changed[0], &c, 1);
 		TST_EXP_FAIL(fchdir(fd), EACCES, "fchdir() as nobody of a "
@@ -86,14 +89,15 @@ static void check_locked(void)
 		TST_EXP_EXPR(cwd_is(""), "cwd unchanged");
 		exit(0);
 	}
+	/* Only the child holds these ends: its death means EOF, no hang. */
+	SAFE_CLOSE(opened[1]);
+	SAFE_CLOSE(changed[0]);
 	SAFE_READ(1, opened[0], &c, 1);
 	SAFE_CHMOD("fchdir01_locked", 0644);
 	SAFE_WRITE(1, changed[1], "c", 1);
 	SAFE_WAITPID(pid, NULL, 0);
 	SAFE_CHMOD("fchdir01_locked", 0755);
 	SAFE_CLOSE(opened[0]);
-	SAFE_CLOSE(opened[1]);
-	SAFE_CLOSE(changed[0]);
 	SAFE_CLOSE(changed[1]);
 }
 

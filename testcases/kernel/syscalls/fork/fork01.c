@@ -19,8 +19,10 @@ static int global_var;
 static int *heap_var, *private_map, *shared_map;
 static volatile int *child_report;	/* in shared_map: child's findings */
 
-enum { SAW_PID, SAW_PPID, SAW_TID, SAW_COPY, SAW_MASK, SAW_HANDLER,
-       SAW_PENDING, SAW_ALARM, SAW_LOCK, NR_FINDINGS };
+enum {
+	SAW_PID, SAW_PPID, SAW_TID, SAW_COPY, SAW_MASK, SAW_HANDLER,
+	SAW_PENDING, SAW_ALARM, SAW_LOCK, NR_FINDINGS
+};
 
 static void handler(int sig)
 {

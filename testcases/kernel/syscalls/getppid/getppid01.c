@@ -45,9 +45,9 @@ static void reaper(void)
 			while (getppid() == parent &&
 			       task_wait_now_ms() < deadline)
 				usleep(1000);
-			TST_EXP_EXPR(getppid() == self, "after the parent exited"
-				     " getppid() is the subreaper %d (got %d)",
-				     self, getppid());
+			TST_EXP_EXPR(getppid() == self, "after the parent "
+				     "exited getppid() is the subreaper %d "
+				     "(got %d)", self, getppid());
 			TST_EXP_EQ_LI(status_ppid(), getppid());
 			exit(0);
 		}

@@ -128,16 +128,18 @@ static void test_peercred(void)
 
 static void test_optlen(void)
 {
-	long long val = -1;
-	socklen_t len = sizeof(val);
-	int file;
+	union {
+		long long wide;
+		int val;
+	} buf = { .wide = -1 };
+	socklen_t len = sizeof(buf);
+	int val, file;
 
 	fds[0] = SAFE_SOCKET(AF_INET, SOCK_DGRAM, 0);
-	TST_EXP_PASS(getsockopt(fds[0], SOL_SOCKET, SO_TYPE, &val, &len),
+	TST_EXP_PASS(getsockopt(fds[0], SOL_SOCKET, SO_TYPE, &buf, &len),
 		     "getsockopt(SO_TYPE, optlen 8)");
-	TST_EXP_EXPR(len == sizeof(int) && *(int *)&val == SOCK_DGRAM,
-		     "optlen became %u, value %d", (unsigned int)len,
-		     *(int *)&val);
+	TST_EXP_EXPR(len == sizeof(int) && buf.val == SOCK_DGRAM,
+		     "optlen became %u, value %d", (unsigned int)len, buf.val);
 
 	len = sizeof(int);
 	TST_EXP_FAIL(getsockopt(fds[0], SOL_SOCKET, 9999, &val, &len),

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "tst_test.h"
+#include "../common/sigwait_raw.h"
 
 #define MEMBERS	2
 
@@ -32,7 +33,7 @@ static void test_one(void)
 	pid = SAFE_FORK();
 	if (!pid) {
 		memset(&si, 0, sizeof(si));
-		if (sigtimedwait(&usr1, &si, &ts) != SIGUSR1)
+		if (sigtimedwait_raw(&usr1, &si, &ts) != SIGUSR1)
 			tst_brk(TBROK | TERRNO, "sigtimedwait(SIGUSR1)");
 		TST_EXP_EXPR(si.si_code == SI_USER && si.si_pid == parent &&
 			     si.si_uid == getuid(),

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include "../common/pidfd_raw.h"
 #include "../common/task_wait.h"
+#include "../common/sigwait_raw.h"
 
 static void receive(int expect_code, int expect_value)
 {
@@ -23,7 +24,7 @@ static void receive(int expect_code, int expect_value)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	TST_CHECKPOINT_WAKE(0);
 	memset(&si, 0, sizeof(si));
-	if (sigtimedwait(&set, &si, &ts) != SIGUSR1)
+	if (sigtimedwait_raw(&set, &si, &ts) != SIGUSR1)
 		tst_brk(TBROK | TERRNO, "sigtimedwait(SIGUSR1)");
 	TST_EXP_EXPR(si.si_code == expect_code && si.si_pid == parent &&
 		     si.si_uid == getuid() &&

@@ -154,7 +154,7 @@ static void test_unsupported_flag(void)
 			       .sa_flags = SA_SIGINFO | SA_UNSUPPORTED}, old;
 
 	if (tst_kvercmp(5, 11, 0) < 0) {
-		tst_res(TCONF, "flag probing with SA_UNSUPPORTED is Linux 5.11+");
+		tst_res(TCONF, "SA_UNSUPPORTED flag probing is Linux 5.11+");
 		return;
 	}
 	install(&sa);

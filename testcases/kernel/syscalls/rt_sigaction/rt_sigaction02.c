@@ -26,9 +26,13 @@ static void reader(int fd, int restart)
 	struct sigaction sa = {.sa_handler = handler,
 			       .sa_flags = restart ? SA_RESTART : 0};
 	char c = 0;
+	sigset_t usr1;
 
-	if (sigaction(SIGUSR1, &sa, NULL))
-		tst_brk(TBROK | TERRNO, "sigaction(SIGUSR1)");
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	if (sigaction(SIGUSR1, &sa, NULL) ||
+	    sigprocmask(SIG_UNBLOCK, &usr1, NULL))
+		tst_brk(TBROK | TERRNO, "sigaction(SIGUSR1), unblocking it");
 	TST_CHECKPOINT_WAKE(0);
 	if (restart) {
 		TST_EXP_VAL(read(fd, &c, 1), 1, "read() with SA_RESTART "
@@ -72,20 +76,20 @@ static void test_restart(int restart)
 
 static void test_ignore(void)
 {
-	sigset_t set;
+	sigset_t usr1, pending;
 	pid_t pid;
 	int status;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGUSR1);
-	if (sigprocmask(SIG_BLOCK, &set, NULL))
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	if (sigprocmask(SIG_BLOCK, &usr1, NULL))
 		tst_brk(TBROK | TERRNO, "sigprocmask(SIG_BLOCK)");
 	raise(SIGUSR1);
 	signal(SIGUSR1, SIG_IGN);
-	sigpending(&set);
-	TST_EXP_EXPR(!sigismember(&set, SIGUSR1), "SIG_IGN discarded the "
+	sigpending(&pending);
+	TST_EXP_EXPR(!sigismember(&pending, SIGUSR1), "SIG_IGN discarded the "
 		     "pending SIGUSR1");
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	sigprocmask(SIG_UNBLOCK, &usr1, NULL);
 	signal(SIGUSR1, SIG_DFL);
 
 	pid = SAFE_FORK();

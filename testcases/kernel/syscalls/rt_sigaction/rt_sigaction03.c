@@ -11,7 +11,7 @@
 
 /* The kernel's struct sigaction on x86_64 and the generic ABI. */
 struct ksigaction {
-	void (*handler)(int);
+	void (*handler)(int sig);
 	unsigned long flags;
 	void (*restorer)(void);
 	unsigned long mask;

@@ -44,8 +44,9 @@ static void test_hows(void)
 	TST_EXP_EXPR(!sigismember(&old, SIGUSR1), "old mask was empty");
 	TST_EXP_PASS(sigprocmask(SIG_BLOCK, &b, &old));
 	sigprocmask(SIG_BLOCK, NULL, &cur);
-	TST_EXP_EXPR(sigismember(&old, SIGUSR1) && !sigismember(&old, SIGUSR2)
-		     && sigismember(&cur, SIGUSR1) && sigismember(&cur, SIGUSR2),
+	TST_EXP_EXPR(sigismember(&old, SIGUSR1) &&
+		     !sigismember(&old, SIGUSR2) &&
+		     sigismember(&cur, SIGUSR1) && sigismember(&cur, SIGUSR2),
 		     "SIG_BLOCK adds to the mask and returns the old one");
 	TST_EXP_PASS(sigprocmask(SIG_UNBLOCK, &a, NULL));
 	sigprocmask(SIG_BLOCK, NULL, &cur);
@@ -109,7 +110,8 @@ static void test_errors(void)
 	TST_EXP_FAIL(syscall(SYS_rt_sigprocmask, SIG_BLOCK, &set, NULL, 16),
 		     EINVAL, "rt_sigprocmask() with sigsetsize 16");
 	TST_EXP_FAIL(syscall(SYS_rt_sigprocmask, SIG_BLOCK, bad_addr, NULL,
-			     8), EFAULT, "rt_sigprocmask() with an unmapped set");
+			     8), EFAULT,
+		     "rt_sigprocmask() with an unmapped set");
 	TST_EXP_FAIL(syscall(SYS_rt_sigprocmask, SIG_BLOCK, NULL, bad_addr,
 			     8), EFAULT,
 		     "rt_sigprocmask() with an unmapped old set");

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include "../common/task_wait.h"
+#include "../common/sigwait_raw.h"
 
 #define NR_QUEUED	3
 
@@ -49,15 +50,16 @@ static void test_to_child(void)
 			     handled.si_pid == parent &&
 			     handled.si_uid == getuid() &&
 			     handled.si_value.sival_int == 0x5eed,
-			     "the handler got si_code %d (SI_QUEUE %d), si_pid %d"
-			     " (%d), si_uid %d, si_value 0x%x (0x5eed)",
+			     "the handler got si_code %d (SI_QUEUE %d), si_pid "
+			     "%d (%d), si_uid %d, si_value 0x%x (0x5eed)",
 			     handled.si_code, SI_QUEUE, handled.si_pid, parent,
 			     (int)handled.si_uid,
 			     handled.si_value.sival_int);
 		exit(0);
 	}
 	TST_CHECKPOINT_WAIT(0);
-	TST_EXP_PASS(sigqueue(pid, SIGUSR1, (union sigval){.sival_int = 0x5eed}),
+	TST_EXP_PASS(sigqueue(pid, SIGUSR1,
+			     (union sigval){.sival_int = 0x5eed}),
 		     "sigqueue(child, SIGUSR1, 0x5eed)");
 	reap_child(pid);
 }
@@ -75,9 +77,11 @@ static void test_queueing(void)
 	if (sigprocmask(SIG_BLOCK, &set, NULL))
 		tst_brk(TBROK | TERRNO, "sigprocmask(SIG_BLOCK)");
 	for (i = 0; i < NR_QUEUED; i++) {
-		if (sigqueue(getpid(), SIGRTMIN, (union sigval){.sival_int = i}))
+		union sigval val = {.sival_int = i};
+
+		if (sigqueue(getpid(), SIGRTMIN, val))
 			tst_brk(TBROK | TERRNO, "sigqueue(SIGRTMIN, %d)", i);
-		if (sigqueue(getpid(), SIGUSR2, (union sigval){.sival_int = i}))
+		if (sigqueue(getpid(), SIGUSR2, val))
 			tst_brk(TBROK | TERRNO, "sigqueue(SIGUSR2, %d)", i);
 	}
 	sigdelset(&set, SIGUSR2);
@@ -124,7 +128,7 @@ static void test_self_any_code(void)
 	TST_EXP_PASS(syscall(SYS_rt_sigqueueinfo, getpid(), SIGUSR1, &info),
 		     "rt_sigqueueinfo(self) with si_code 1234");
 	memset(&si, 0, sizeof(si));
-	sigtimedwait(&set, &si, &ts);
+	sigtimedwait_raw(&set, &si, &ts);
 	TST_EXP_EXPR(si.si_signo == SIGUSR1 && si.si_code == 1234 &&
 		     si.si_pid == 4321, "received verbatim: signal %d, si_code"
 		     " %d, si_pid %d", si.si_signo, si.si_code, si.si_pid);

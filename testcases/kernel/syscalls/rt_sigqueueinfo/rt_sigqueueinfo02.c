@@ -6,6 +6,9 @@
  * EINVAL for an invalid signal; ESRCH for a pid that does not exist;
  * EFAULT for an unmapped siginfo; EAGAIN when the receiver's
  * RLIMIT_SIGPENDING leaves no room to queue a realtime signal.
+ *
+ * The spoofed si_code cases are the fix for CVE-2011-1182 ("Prevent
+ * rt_sigqueueinfo and rt_tgsigqueueinfo from spoofing the signal code").
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -76,7 +79,8 @@ static void test_eagain(void)
 		if (sigprocmask(SIG_BLOCK, &set, NULL))
 			tst_brk(TBROK | TERRNO, "sigprocmask(SIG_BLOCK)");
 		if (setrlimit(RLIMIT_SIGPENDING, &rl))
-			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_SIGPENDING, 0)");
+			tst_brk(TBROK | TERRNO,
+				"setrlimit(RLIMIT_SIGPENDING, 0)");
 		TST_EXP_FAIL(queueinfo(getpid(), SIGRTMIN, SI_QUEUE), EAGAIN,
 			     "rt_sigqueueinfo(SIGRTMIN) with RLIMIT_SIGPENDING"
 			     " 0");
@@ -113,4 +117,8 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.forks_child = 1,
 	.needs_checkpoints = 1,
+	.tags = (const struct tst_tag[]) {
+		{"CVE", "2011-1182"},
+		{}
+	},
 };

@@ -92,6 +92,7 @@ static void test_unix_rdwr(void)
 
 static void test_errors(void)
 {
+	char buf[8];
 	int file;
 
 	fds[0] = SAFE_SOCKET(AF_INET, SOCK_STREAM, 0);
@@ -107,7 +108,7 @@ static void test_errors(void)
 	TST_EXP_FAIL(shutdown(fds[0], 3), EINVAL, "shutdown(how 3)");
 	TST_EXP_FAIL(shutdown(fds[0], -1), EINVAL, "shutdown(how -1)");
 	SAFE_WRITE(1, fds[0], "still", 5);
-	TST_EXP_VAL(recv(fds[1], (char[8]){0}, 8, 0), 5,
+	TST_EXP_VAL(recv(fds[1], buf, sizeof(buf), 0), 5,
 		    "the refused calls left the connection open");
 	close_all();
 

@@ -45,6 +45,7 @@ static int poll_in(int fd)
 
 static void test_read(void)
 {
+	union sigval value77 = {.sival_int = 77};
 	struct signalfd_siginfo si[3];
 	sigset_t pending;
 	int fd;
@@ -55,7 +56,7 @@ static void test_read(void)
 		tst_brk(TBROK | TERRNO, "signalfd4(-1, USR1|USR2)");
 	TST_EXP_EXPR(!poll_in(fd), "an empty signalfd does not poll readable");
 	SAFE_KILL(getpid(), SIGUSR1);
-	if (sigqueue(getpid(), SIGUSR2, (union sigval){.sival_int = 77}))
+	if (sigqueue(getpid(), SIGUSR2, value77))
 		tst_brk(TBROK | TERRNO, "sigqueue(SIGUSR2)");
 	raise(SIGTERM);
 	TST_EXP_EXPR(poll_in(fd), "a signal pending: POLLIN");

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include "tst_test.h"
+#include "../common/sigwait_raw.h"
 
 static sigset_t usr1;
 static pid_t thread_tid;
@@ -20,9 +21,12 @@ static void *thread_fn(void *arg)
 
 	(void)arg;
 	thread_tid = gettid();
-	/* SIGUSR1 is blocked (inherited): it waits for sigtimedwait() */
+	/*
+	 * SIGUSR1 is blocked (inherited): it waits for rt_sigtimedwait(),
+	 * called raw, as glibc would turn SI_TKILL into SI_USER.
+	 */
 	TST_CHECKPOINT_WAKE(0);
-	thread_got = sigtimedwait(&usr1, &thread_si, &ts);
+	thread_got = sigtimedwait_raw(&usr1, &thread_si, &ts);
 	return NULL;
 }
 

@@ -32,7 +32,7 @@ static void test_signal(unsigned int i)
 {
 	long long start, fired;
 	siginfo_t info;
-	ktimer_t id;
+	int id;
 
 	id = ktimer_new(clocks[i].id, SIGEV_SIGNAL, SIGUSR1, MAGIC + i);
 	tst_res(TPASS, "timer_create(%s, SIGEV_SIGNAL) gave id %d",
@@ -59,7 +59,7 @@ out:
 static void test_default_sigevent(void)
 {
 	siginfo_t info;
-	ktimer_t id;
+	int id;
 
 	TST_EXP_PASS(ktimer_create(CLOCK_MONOTONIC, NULL, &id),
 		     "timer_create(CLOCK_MONOTONIC, NULL)");
@@ -80,7 +80,7 @@ static void test_default_sigevent(void)
 static void test_sigev_none(void)
 {
 	struct itimerspec cur;
-	ktimer_t id;
+	int id;
 
 	id = ktimer_new(CLOCK_MONOTONIC, SIGEV_NONE, SIGUSR1, 0);
 	ktimer_arm(id, 0, 10 * NSEC_PER_SEC, 0);
@@ -121,7 +121,7 @@ static void test_thread_id(void)
 	unsigned long long bit = 1ULL << (SIGUSR2 - 1);
 	struct sigevent sev;
 	siginfo_t info;
-	ktimer_t id;
+	int id;
 	int i;
 
 	memset(&sev, 0, sizeof(sev));
@@ -146,7 +146,7 @@ static void test_thread_id(void)
 static void test_cpu_timer(void)
 {
 	long long start, deadline;
-	ktimer_t id;
+	int id;
 
 	id = ktimer_new(CLOCK_PROCESS_CPUTIME_ID, SIGEV_SIGNAL, SIGUSR1, 0);
 	start = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
@@ -168,7 +168,7 @@ out:
 
 static void test_ids_and_fork(void)
 {
-	ktimer_t ids[8];
+	int ids[8];
 	struct itimerspec cur;
 	unsigned int i, j, distinct = 1;
 	pid_t pid;

@@ -38,7 +38,7 @@ static void test_einval(void)
 	struct sigevent sev = sigev(SIGEV_SIGNAL, SIGUSR1);
 	pid_t unused = unused_pid(), child;
 	unsigned int i;
-	ktimer_t id;
+	int id;
 
 	for (i = 0; i < ARRAY_LEN(bad_ids); i++)
 		TST_EXP_FAIL(ktimer_create(bad_ids[i], &sev, &id), EINVAL,
@@ -86,7 +86,7 @@ static void test_eopnotsupp(void)
 	};
 	struct sigevent sev = sigev(SIGEV_SIGNAL, SIGUSR1);
 	unsigned int i;
-	ktimer_t id;
+	int id;
 
 	for (i = 0; i < ARRAY_LEN(ids); i++)
 		TST_EXP_FAIL(ktimer_create(ids[i], &sev, &id), EOPNOTSUPP,
@@ -96,7 +96,7 @@ static void test_eopnotsupp(void)
 static void test_efault(void)
 {
 	struct sigevent sev = sigev(SIGEV_SIGNAL, SIGUSR1);
-	ktimer_t id;
+	int id;
 
 	TST_EXP_FAIL(ktimer_create(CLOCK_MONOTONIC, bad_addr, &id), EFAULT,
 		     "timer_create(unmapped sigevent)");
@@ -111,7 +111,7 @@ static void test_eagain(void)
 	struct sigevent sev = sigev(SIGEV_SIGNAL, SIGUSR1);
 	struct rlimit rl = {0, 0};
 	pid_t pid;
-	ktimer_t id;
+	int id;
 
 	pid = SAFE_FORK();
 	if (!pid) {
@@ -128,7 +128,7 @@ static void test_eagain(void)
 static void alarm_as_nobody(void)
 {
 	struct sigevent sev = sigev(SIGEV_SIGNAL, SIGUSR1);
-	ktimer_t id;
+	int id;
 
 	TST_EXP_FAIL(ktimer_create(CLOCK_REALTIME_ALARM, &sev, &id), EPERM,
 		     "timer_create(CLOCK_REALTIME_ALARM) as nobody");
@@ -139,7 +139,7 @@ static void alarm_as_nobody(void)
 static void test_alarm(void)
 {
 	struct sigevent sev = sigev(SIGEV_SIGNAL, SIGUSR1);
-	ktimer_t id;
+	int id;
 
 	if (geteuid()) {
 		tst_res(TCONF, "not root: alarm clock checks skipped");

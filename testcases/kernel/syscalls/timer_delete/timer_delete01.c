@@ -14,7 +14,7 @@
 static void test_stops(void)
 {
 	struct itimerspec cur, its = {{0, 0}, {1, 0}};
-	ktimer_t id, other;
+	int id, other;
 	siginfo_t info;
 
 	id = ktimer_new(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIGUSR1, 0);
@@ -50,7 +50,7 @@ static void test_stops(void)
 
 static void test_errors(void)
 {
-	ktimer_t id;
+	int id;
 	pid_t pid;
 
 	TST_EXP_FAIL(ktimer_delete(INT_MAX), EINVAL,

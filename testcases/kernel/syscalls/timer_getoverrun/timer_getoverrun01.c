@@ -13,7 +13,7 @@
 
 #define MS NSEC_PER_MSEC
 
-static ktimer_t id;
+static int id;
 static long long interval;
 
 static void test_overrun(void)
@@ -35,8 +35,7 @@ static void test_overrun(void)
 	}
 	after = clock_ns(CLOCK_MONOTONIC);
 
-	/* first expiry in [before, armed] + interval; delivery in
-	 * [waited, after] */
+	/* expiry 1: [before, armed] + interval; delivery: [waited, after] */
 	low = (waited - armed - interval) / interval;
 	high = (after - before - interval) / interval;
 	TST_EXP_EXPR(info.si_overrun >= low && info.si_overrun <= high,
@@ -66,7 +65,7 @@ static void test_no_overrun(void)
 
 static void test_errors(void)
 {
-	ktimer_t gone = ktimer_new(CLOCK_MONOTONIC, SIGEV_NONE, 0, 0);
+	int gone = ktimer_new(CLOCK_MONOTONIC, SIGEV_NONE, 0, 0);
 
 	if (ktimer_delete(gone))
 		tst_brk(TBROK | TERRNO, "timer_delete()");

@@ -15,7 +15,7 @@ static void run(void)
 	struct timespec res;
 	long long expected;
 	siginfo_t info;
-	ktimer_t id;
+	int id;
 
 	if (clock_getres(CLOCK_REALTIME, &res))
 		tst_brk(TBROK | TERRNO, "clock_getres(CLOCK_REALTIME)");

@@ -15,7 +15,7 @@
 
 static void *bad_addr;
 
-static void get(ktimer_t id, struct itimerspec *cur)
+static void get(int id, struct itimerspec *cur)
 {
 	memset(cur, 0xff, sizeof(*cur));
 	TEST(ktimer_gettime(id, cur));
@@ -27,7 +27,7 @@ static void test_countdown(clockid_t clk, const char *name)
 {
 	struct itimerspec cur;
 	long long first, start;
-	ktimer_t id;
+	int id;
 
 	id = ktimer_new(clk, SIGEV_NONE, 0, 0);
 	get(id, &cur);
@@ -57,7 +57,7 @@ static void test_expired(void)
 {
 	struct itimerspec cur;
 	siginfo_t info;
-	ktimer_t id;
+	int id;
 
 	id = ktimer_new(CLOCK_MONOTONIC, SIGEV_SIGNAL, SIGUSR1, 0);
 	ktimer_arm(id, 0, MS, 0);
@@ -83,7 +83,7 @@ static void test_expired(void)
 static void test_periodic_none(void)
 {
 	struct itimerspec cur;
-	ktimer_t id;
+	int id;
 
 	id = ktimer_new(CLOCK_MONOTONIC, SIGEV_NONE, 0, 0);
 	ktimer_arm(id, 0, MS, 20 * MS);
@@ -101,7 +101,7 @@ static void test_periodic_none(void)
 static void test_errors(void)
 {
 	struct itimerspec cur;
-	ktimer_t id;
+	int id;
 
 	id = ktimer_new(CLOCK_MONOTONIC, SIGEV_NONE, 0, 0);
 	TST_EXP_FAIL(ktimer_gettime(id, bad_addr), EFAULT,

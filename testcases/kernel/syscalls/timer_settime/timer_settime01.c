@@ -12,7 +12,7 @@
 
 #define MS NSEC_PER_MSEC
 
-static ktimer_t id;
+static int id;
 
 static void test_one_shot(void)
 {

@@ -10,7 +10,7 @@
 #include <limits.h>
 #include "../common/time_event.h"
 
-static ktimer_t id, deleted;
+static int id, deleted;
 static void *bad_addr;
 
 static void test_bad_ids(void)

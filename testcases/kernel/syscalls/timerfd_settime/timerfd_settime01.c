@@ -79,18 +79,17 @@ static void test_one_shot(void)
 
 static void test_periodic(void)
 {
-	long long before, after_set, after_read, ticks, low, high;
+	long long before, after_read, ticks, low, high;
 
 	before = clock_ns(CLOCK_MONOTONIC);
 	arm(0, period, period);
-	after_set = clock_ns(CLOCK_MONOTONIC);
 	usleep(12 * period / 1000);
 	ticks = read_ticks(fd);
 	after_read = clock_ns(CLOCK_MONOTONIC);
 	/*
-	 * Expiries at start + k * period, k >= 1, start in [before,
-	 * after_set], counted up to the read, at least 12 periods after
-	 * after_set.
+	 * Expiries at start + k * period, k >= 1, start between before
+	 * and the sleep, counted up to the read, which comes at least 12
+	 * periods after the start.
 	 */
 	low = 12;
 	high = (after_read - before) / period;

@@ -9,7 +9,9 @@
  * - EFBIG for a length above RLIMIT_FSIZE, with SIGXFSZ sent to the
  *   caller (caught here) and, with SIGXFSZ ignored, still EFBIG,
  * - ETXTBSY for a file being executed (a copy of this program, running
- *   in a child; TCONF when the tmpdir is mounted noexec).
+ *   in a child; TCONF when the tmpdir is mounted noexec). A 6.11 change
+ *   stopped denying writes to running executables; 3b832035387f reverted
+ *   it, so a kernel with the change and without the revert fails here.
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -204,4 +206,8 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.tags = (const struct tst_tag[]) {
+		{"linux-git", "3b832035387f"},
+		{}
+	},
 };

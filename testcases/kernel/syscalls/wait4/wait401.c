@@ -2,11 +2,11 @@
 /*
  * wait4() reaps a child and reports it: the pid is returned, the status
  * decodes as exit code or terminating signal, and the rusage is the
- * child's (it touched 4 MiB and used 20 ms of CPU: ru_maxrss, ru_minflt,
- * ru_utime + ru_stime at least that). WNOHANG returns 0 while the child
- * runs; WUNTRACED reports a stop and WCONTINUED a continue. pid -1 takes
- * any child, pid 0 only one of the caller's process group, and -pgid only
- * one of that group.
+ * child's (it touched 4 MiB, without huge pages, and used 20 ms of CPU:
+ * ru_maxrss, ru_minflt, ru_utime + ru_stime at least that). WNOHANG
+ * returns 0 while the child runs; WUNTRACED reports a stop and WCONTINUED
+ * a continue. pid -1 takes any child, pid 0 only one of the caller's
+ * process group, and -pgid only one of that group.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -23,10 +23,13 @@ static long tv_usec(const struct timeval *tv)
 
 static void busy_child(void)
 {
-	char *mem = SAFE_MALLOC(TOUCH_BYTES);
+	char *mem = SAFE_MMAP(NULL, TOUCH_BYTES, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct rusage ru;
 	int i;
 
+	/* one fault per 4 KiB page: no transparent huge page may serve it */
+	madvise(mem, TOUCH_BYTES, MADV_NOHUGEPAGE);
 	for (i = 0; i < TOUCH_BYTES; i += 1024)
 		mem[i] = 1;
 	do {
@@ -48,7 +51,8 @@ static void test_rusage(void)
 	TST_EXP_EXPR(WIFEXITED(status) && WEXITSTATUS(status) == 42,
 		     "status 0x%x decodes as exit code 42", status);
 	TST_EXP_EXPR(ru.ru_maxrss >= TOUCH_BYTES / 1024,
-		     "ru_maxrss %ld KiB covers the 4 MiB touched", ru.ru_maxrss);
+		     "ru_maxrss %ld KiB covers the 4 MiB touched",
+		     ru.ru_maxrss);
 	TST_EXP_EXPR(ru.ru_minflt >= TOUCH_BYTES / getpagesize(),
 		     "ru_minflt %ld counts a fault per page touched",
 		     ru.ru_minflt);

@@ -16,8 +16,8 @@
 # define __NR_fchmodat2 452	/* the same number on every architecture */
 #endif
 
-#define FILE_NAME "fchmodat02_file"
-#define LINK_NAME "fchmodat02_link"
+#define FILE_NAME "fchmodat201_file"
+#define LINK_NAME "fchmodat201_link"
 
 static int path_fd = -1;
 

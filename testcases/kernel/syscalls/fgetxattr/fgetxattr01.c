@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fgetxattr(2) reads an extended attribute through a descriptor:
+ * - it returns the value's length and the exact bytes, for each of two
+ *   attributes;
+ * - size 0 returns the length and writes nothing;
+ * - a buffer one byte too small is ERANGE; a missing name ENODATA; a name
+ *   longer than 255 bytes ERANGE; a name outside the known namespaces
+ *   EOPNOTSUPP; a closed or O_PATH descriptor EBADF; a buffer in unmapped
+ *   memory EFAULT;
+ * - nobody, through a descriptor root opened on a root-owned 0600 file,
+ *   gets EACCES for user.* (no read permission) and ENODATA for trusted.*
+ *   (hidden without CAP_SYS_ADMIN).
+ */
+#include <stdlib.h>
+#include "../fsetxattr/xattr_tmpdir.h"
+#include "../common/proc_ids.h"
+
+#define FNAME "fgetxattr01_file"
+
+static int fd, pathfd;
+
+static void reads(void)
+{
+	char buf[64];
+
+	memset(buf, 'x', sizeof(buf));
+	TST_EXP_VAL(fgetxattr(fd, xname_a, buf, sizeof(buf)), 7,
+		    "fgetxattr(%s)", xname_a);
+	TST_EXP_EXPR(!memcmp(buf, "value A", 7), "the value is 'value A'");
+	TST_EXP_VAL(fgetxattr(fd, xname_b, buf, sizeof(buf)), 11,
+		    "fgetxattr(%s)", xname_b);
+	TST_EXP_EXPR(!memcmp(buf, "the value B", 11),
+		     "the value is 'the value B'");
+
+	memset(buf, 'x', sizeof(buf));
+	TST_EXP_VAL(fgetxattr(fd, xname_b, buf, 0), 11,
+		    "fgetxattr(%s, size 0)", xname_b);
+	TST_EXP_EXPR(buf[0] == 'x', "size 0 wrote nothing");
+}
+
+static void bad_arguments(void)
+{
+	char buf[64], missing[64];
+
+	TST_EXP_FAIL(fgetxattr(fd, xname_b, buf, 10), ERANGE,
+		     "fgetxattr(11-byte value, size 10)");
+
+	snprintf(missing, sizeof(missing), "%sltp_missing", xattr_prefix);
+	TST_EXP_FAIL(fgetxattr(fd, missing, buf, sizeof(buf)), ENODATA,
+		     "fgetxattr(missing name)");
+	TST_EXP_FAIL(fgetxattr(fd, xattr_too_long_name(), buf, sizeof(buf)),
+		     ERANGE, "fgetxattr(name of %d bytes)", XATTR_NAME_MAX + 1);
+	TST_EXP_FAIL(fgetxattr(fd, "ltpbogus.name", buf, sizeof(buf)),
+		     EOPNOTSUPP, "fgetxattr(namespace 'ltpbogus.')");
+	TST_EXP_FAIL(fgetxattr(-1, xname_a, buf, sizeof(buf)), EBADF,
+		     "fgetxattr(fd -1)");
+	TST_EXP_FAIL(fgetxattr(pathfd, xname_a, buf, sizeof(buf)), EBADF,
+		     "fgetxattr(O_PATH fd)");
+	TST_EXP_FAIL(fgetxattr(fd, xname_a, unmapped_addr(), 64), EFAULT,
+		     "fgetxattr(unmapped buffer)");
+}
+
+static void nobody(void)
+{
+	int expect = xattr_is_user() ? EACCES : ENODATA;
+
+	if (!SAFE_FORK()) {
+		char buf[64];
+
+		tst_drop_privs();
+		TST_EXP_FAIL(fgetxattr(fd, xname_a, buf, sizeof(buf)), expect,
+			     "nobody: fgetxattr(root's 0600 file, %s)",
+			     xname_a);
+		exit(0);
+	}
+	tst_reap_children();
+}
+
+static void (*const cases[])(void) = {
+	reads,
+	bad_arguments,
+	nobody,
+};
+
+static void run(unsigned int n)
+{
+	cases[n]();
+}
+
+static void setup(void)
+{
+	int wfd = SAFE_OPEN(FNAME, O_CREAT | O_WRONLY, 0600);
+
+	SAFE_CLOSE(wfd);
+	xattr_tmpdir_setup(FNAME);
+	if (setxattr(FNAME, xname_a, "value A", 7, 0) ||
+	    setxattr(FNAME, xname_b, "the value B", 11, 0))
+		tst_brk(TBROK | TERRNO, "setxattr()");
+	fd = SAFE_OPEN(FNAME, O_RDONLY);
+	pathfd = SAFE_OPEN(FNAME, O_PATH);
+}
+
+static struct tst_test test = {
+	.tcnt = sizeof(cases) / sizeof(cases[0]),
+	.test = run,
+	.setup = setup,
+	.needs_root = 1,
+	.needs_tmpdir = 1,
+	.forks_child = 1,
+};

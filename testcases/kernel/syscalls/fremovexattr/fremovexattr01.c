@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fremovexattr(2) removes an extended attribute through a descriptor:
+ * - after it, getxattr() by path is ENODATA and the other attribute is
+ *   still there;
+ * - removing a missing name is ENODATA; an empty name ERANGE; a name
+ *   outside the known namespaces EOPNOTSUPP; a closed or O_PATH
+ *   descriptor EBADF;
+ * - nobody, through a descriptor root opened on a root-owned 0644 file,
+ *   gets EACCES for user.* or EPERM for trusted.*, and the attribute
+ *   stays.
+ */
+#include <stdlib.h>
+#include "../fsetxattr/xattr_tmpdir.h"
+
+#define FNAME "fremovexattr01_file"
+
+static int fd, pathfd;
+
+static void removes(void)
+{
+	if (fsetxattr(fd, xname_a, "a", 1, 0) ||
+	    fsetxattr(fd, xname_b, "b", 1, 0))
+		tst_brk(TBROK | TERRNO, "fsetxattr()");
+	TST_EXP_PASS(fremovexattr(fd, xname_a), "fremovexattr(%s)", xname_a);
+	check_no_xattr(FNAME, 0, xname_a);
+	check_xattr(FNAME, 0, xname_b, "b", 1);
+	TST_EXP_FAIL(fremovexattr(fd, xname_a), ENODATA,
+		     "fremovexattr(%s) again", xname_a);
+}
+
+static void bad_arguments(void)
+{
+	TST_EXP_FAIL(fremovexattr(fd, ""), ERANGE, "fremovexattr(empty name)");
+	TST_EXP_FAIL(fremovexattr(fd, "ltpbogus.name"), EOPNOTSUPP,
+		     "fremovexattr(namespace 'ltpbogus.')");
+	TST_EXP_FAIL(fremovexattr(-1, xname_b), EBADF, "fremovexattr(fd -1)");
+	TST_EXP_FAIL(fremovexattr(pathfd, xname_b), EBADF,
+		     "fremovexattr(O_PATH fd)");
+}
+
+static void nobody(void)
+{
+	int expect = xattr_is_user() ? EACCES : EPERM;
+
+	if (fsetxattr(fd, xname_b, "b", 1, 0))
+		tst_brk(TBROK | TERRNO, "fsetxattr()");
+	if (!SAFE_FORK()) {
+		tst_drop_privs();
+		TST_EXP_FAIL(fremovexattr(fd, xname_b), expect,
+			     "nobody: fremovexattr(root's 0644 file, %s)",
+			     xname_b);
+		exit(0);
+	}
+	tst_reap_children();
+	check_xattr(FNAME, 0, xname_b, "b", 1);
+}
+
+static void (*const cases[])(void) = {
+	removes,
+	bad_arguments,
+	nobody,
+};
+
+static void run(unsigned int n)
+{
+	cases[n]();
+}
+
+static void setup(void)
+{
+	int wfd = SAFE_OPEN(FNAME, O_CREAT | O_WRONLY, 0644);
+
+	SAFE_CLOSE(wfd);
+	xattr_tmpdir_setup(FNAME);
+	fd = SAFE_OPEN(FNAME, O_RDONLY);
+	pathfd = SAFE_OPEN(FNAME, O_PATH);
+}
+
+static struct tst_test test = {
+	.tcnt = sizeof(cases) / sizeof(cases[0]),
+	.test = run,
+	.setup = setup,
+	.needs_root = 1,
+	.needs_tmpdir = 1,
+	.forks_child = 1,
+};

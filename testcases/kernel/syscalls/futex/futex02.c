@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * FUTEX_WAKE wakes at most the number asked for, and only waiters of the
+ * same futex key:
+ * - with four processes asleep on a shared word, FUTEX_WAKE(1) returns 1
+ *   and exactly one of them ends, FUTEX_WAKE(2) returns 2, and
+ *   FUTEX_WAKE(INT_MAX) returns the last one;
+ * - a private futex is keyed by the address space: FUTEX_WAKE_PRIVATE
+ *   from the parent does not wake a child asleep in FUTEX_WAIT_PRIVATE on
+ *   the same shared word (returns 0), nor does a shared FUTEX_WAKE; the
+ *   child wakes itself out of it with a timeout instead. A shared waiter
+ *   is woken by a shared FUTEX_WAKE from another process.
+ */
+#include <limits.h>
+#include "futex_helpers.h"
+
+#define WAITERS 4
+
+static uint32_t *word;
+
+static pid_t start_waiter(int op, const struct timespec *to, int expect_err)
+{
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		TST_CHECKPOINT_WAKE(0);
+		TEST(sys_futex(word, op, 0, to, NULL, 0));
+		if (expect_err && (TST_RET != -1 || TST_ERR != expect_err))
+			tst_res(TFAIL | TTERRNO, "waiter returned %ld, "
+				"expected %s", TST_RET,
+				tst_strerrno(expect_err));
+		if (!expect_err && TST_RET)
+			tst_res(TFAIL | TTERRNO, "waiter returned %ld",
+				TST_RET);
+		exit(0);
+	}
+	TST_CHECKPOINT_WAIT(0);
+	wait_asleep(pid);
+	return pid;
+}
+
+static void wake_counts(void)
+{
+	pid_t pids[WAITERS];
+	int i, left = WAITERS, gone;
+
+	*word = 0;
+	for (i = 0; i < WAITERS; i++)
+		pids[i] = start_waiter(FUTEX_WAIT, NULL, 0);
+
+	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 1,
+		    "FUTEX_WAKE(1) with %d waiters", left);
+	left--;
+	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 2, NULL, NULL, 0), 2,
+		    "FUTEX_WAKE(2) with %d waiters", left);
+	left -= 2;
+
+	/* the one still asleep must not have been woken */
+	for (gone = 0; gone < WAITERS - left;)
+		if (waitpid(-1, NULL, 0) > 0)
+			gone++;
+	TST_EXP_EQ_LI(reap_exited(), 0);
+
+	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0), left,
+		    "FUTEX_WAKE(INT_MAX) with %d waiter", left);
+	for (i = 0; i < WAITERS; i++)
+		waitpid(pids[i], NULL, 0);
+}
+
+static void private_is_per_mm(void)
+{
+	struct timespec to = { 0, 500000000 };
+	pid_t pid;
+
+	*word = 0;
+	/* asleep for 500 ms at most: nothing from here may wake it */
+	pid = start_waiter(FUTEX_WAIT_PRIVATE, &to, ETIMEDOUT);
+	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0), 0,
+		    "FUTEX_WAKE_PRIVATE from another process");
+	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 0,
+		    "shared FUTEX_WAKE of a private waiter");
+	SAFE_WAITPID(pid, NULL, 0);
+
+	pid = start_waiter(FUTEX_WAIT, NULL, 0);
+	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 1,
+		    "shared FUTEX_WAKE of a shared waiter in another process");
+	SAFE_WAITPID(pid, NULL, 0);
+}
+
+static void (*const cases[])(void) = {
+	wake_counts,
+	private_is_per_mm,
+};
+
+static void run(unsigned int n)
+{
+	cases[n]();
+}
+
+static void setup(void)
+{
+	word = futex_shared(sizeof(*word));
+}
+
+static struct tst_test test = {
+	.tcnt = sizeof(cases) / sizeof(cases[0]),
+	.test = run,
+	.setup = setup,
+	.forks_child = 1,
+	.needs_checkpoints = 1,
+};
