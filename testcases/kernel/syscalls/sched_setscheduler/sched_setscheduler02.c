@@ -5,7 +5,9 @@
  * - SCHED_FIFO and SCHED_RR at priority 10 are taken (checked through
  *   every interface) and inherited by a forked child;
  * - with SCHED_RESET_ON_FORK the forked child starts SCHED_OTHER at
- *   priority 0, while the parent keeps its RT policy and the flag;
+ *   priority 0, while the parent keeps its RT policy and the flag, which
+ *   sched_getscheduler() reports ORed into the policy until a call
+ *   without it clears it;
  * - priorities 0 and 100 for SCHED_FIFO/RR, and 1 above
  *   sched_get_priority_max(), are EINVAL and change nothing;
  * - an RT task may switch straight to SCHED_BATCH.
@@ -48,6 +50,11 @@ static void rt_policy(int policy)
 	TST_EXP_VAL(sched_getscheduler(0), policy | SCHED_RESET_ON_FORK,
 		    "sched_getscheduler(0)");
 	fork_child_sees(SCHED_OTHER, 0);
+
+	/* a call without the flag clears it: the policy reads back plain */
+	set_policy(0, policy, RT_PRIO);
+	TST_EXP_VAL(sched_getscheduler(0), policy,
+		    "sched_getscheduler(0) after a call without the flag");
 	check_sched(0, policy, RT_PRIO);
 
 	bad.sched_priority = 0;
