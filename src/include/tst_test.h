@@ -106,6 +106,14 @@ struct tst_test {
 	 */
 	int exclusive;
 
+	/*
+	 * Kernel taint letters (as in /proc/sys/kernel/tainted's
+	 * documentation) this test sets by design, e.g. "OE" for a test that
+	 * loads an out-of-tree, unsigned test module. The executor does not
+	 * count those new bits against the test; any other new bit is.
+	 */
+	const char *expected_taint;
+
 	/* {"linux-git", "<sha>"}, {"CVE", "2017-xxxx"}, ..., {NULL, NULL} */
 	const struct tst_tag *tags;
 };

@@ -73,11 +73,14 @@ static void print_metadata(const struct tst_test *t)
 	const char *sep = "";
 
 	printf("{\"name\":\"%s\",\"needs_root\":%s,\"exclusive\":%s,"
-	       "\"needs_device\":%s,\"timeout\":%d,\"tags\":[",
+	       "\"needs_device\":%s,\"timeout\":%d,",
 	       tst_name, t->needs_root ? "true" : "false",
 	       is_exclusive(t) ? "true" : "false",
 	       t->needs_device || t->mount_device ? "true" : "false",
 	       t->timeout ? t->timeout : DEFAULT_TIMEOUT);
+	if (t->expected_taint)
+		printf("\"expected_taint\":\"%s\",", t->expected_taint);
+	printf("\"tags\":[");
 	for (tag = t->tags; tag && tag->name; tag++) {
 		printf("%s[\"%s\",\"%s\"]", sep, tag->name, tag->value);
 		sep = ",";

@@ -283,6 +283,11 @@ void record_test_line(struct strbuf *sb, const char *tag, const char *cmd,
 		taint_describe(&taint, r->taint_after & ~r->taint_before, 0);
 	jw_strn(sb, "taint_new", taint.buf ? taint.buf : "", taint.len);
 	sb_free(&taint);
+	if (r->expected_taint) {
+		taint_describe(&taint, r->expected_taint, 0);
+		jw_strn(sb, "taint_expected", taint.buf, taint.len);
+		sb_free(&taint);
+	}
 	if (r->dmesg_on)
 		jw_strn(sb, "dmesg", r->dmesg.buf ? r->dmesg.buf : "",
 			r->dmesg.len);

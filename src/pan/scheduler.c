@@ -252,6 +252,7 @@ static void dispatch(struct sched *s)
 		job.exclusive = m.exclusive || it->t->exclusive;
 		job.meta = it->t->exclusive && !m.exclusive ? "runtest" :
 			   m.source;
+		job.expected_taint = m.expected_taint;
 		job.stream = !so->quiet && so->workers == 1;
 		job.keep_output = !so->quiet && so->workers > 1;
 		slot = free_slot(s);

@@ -29,6 +29,26 @@ static const struct {
 
 #define NFLAGS	(sizeof(flags) / sizeof(flags[0]))
 
+unsigned long taint_mask(const char *letters, char *bad)
+{
+	unsigned long mask = 0;
+	unsigned int bit;
+	const char *c;
+
+	if (bad)
+		*bad = 0;
+	for (c = letters; *c; c++) {
+		for (bit = 0; bit < NFLAGS; bit++)
+			if (flags[bit].letter == *c)
+				break;
+		if (bit < NFLAGS)
+			mask |= 1UL << bit;
+		else if (bad && !*bad)
+			*bad = *c;
+	}
+	return mask;
+}
+
 void taint_describe(struct strbuf *sb, unsigned long mask, int names)
 {
 	const char *sep = "";

@@ -16,4 +16,11 @@
  */
 void taint_describe(struct strbuf *sb, unsigned long mask, int names);
 
+/*
+ * The mask of taint letters such as "OE" (a test's expected_taint). A
+ * character that is no taint letter is ignored and stored in *bad (when
+ * bad is not NULL; 0 when all were known).
+ */
+unsigned long taint_mask(const char *letters, char *bad);
+
 #endif /* TAINT_FLAGS_H */

@@ -14,6 +14,7 @@
 
 #include "json_read.h"
 #include "strbuf.h"
+#include "taint_flags.h"
 #include "test_meta.h"
 
 /* In every C test: the format print_metadata() uses. */
@@ -235,6 +236,15 @@ static void probe(const char *program, const char *path, double limit,
 			t = json_get(&v, "timeout");
 			if (t && t->type == JSON_NUMBER)
 				m->timeout = t->number;
+			t = json_get(&v, "expected_taint");
+			if (t && t->type == JSON_STRING) {
+				char bad;
+
+				m->expected_taint = taint_mask(t->str, &bad);
+				if (bad)
+					fprintf(stderr, "ltp-pan: %s -M: expected_taint \"%s\": '%c' is no taint letter; ignored\n",
+						program, t->str, bad);
+			}
 		}
 		json_free(&v);
 	}

@@ -22,6 +22,8 @@ struct test_meta {
 	int needs_device;
 	int needs_root;
 	double timeout;		/* seconds before LTP_TIMEOUT_MUL; < 0 none */
+	/* taint bits the test sets by design ("expected_taint" letters) */
+	unsigned long expected_taint;
 };
 
 /*

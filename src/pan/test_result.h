@@ -39,6 +39,7 @@ struct test_result {
 	size_t output_dropped;	/* written but not kept */
 	long taint_before;
 	long taint_after;
+	unsigned long expected_taint;	/* bits the test sets by design */
 	char *kernel_log[KH_MAX_LINES];
 	size_t kernel_log_n;
 	double cu;		/* user CPU seconds of the test and children */

@@ -85,6 +85,7 @@ static int run_and_judge(const struct worker_job *job, struct run_opts *o,
 	int ret;
 
 	memset(r, 0, sizeof(*r));
+	r->expected_taint = job->expected_taint;
 	ret = run_one(it->t, o, r);
 	if (ret == 1)
 		return 1;

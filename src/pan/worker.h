@@ -31,6 +31,7 @@ struct worker_job {
 	struct run_opts o;		/* with this test's backstop */
 	int exclusive;
 	const char *meta;		/* test_meta source */
+	unsigned long expected_taint;	/* test_meta expected_taint */
 	int stream;			/* send output as it arrives */
 	int keep_output;		/* put the kept output in the result */
 };

@@ -1,5 +1,5 @@
 #!/bin/sh
-# mkinitramfs.sh STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG
+# mkinitramfs.sh STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG [EXTRA]
 #
 # Build the guest's root file system in the empty directory STAGE and
 # pack it into OUTPUT (cpio newc, gzip):
@@ -8,7 +8,8 @@
 #   - the static busybox (the guest's init links its applets), dash as /bin/sh when the
 #     host has it (the shell the suite's scripts are written against);
 #   - the host's file system tools the tests run (HOST_TOOLS below);
-#   - the installed suite SUITE copied to GUEST_PREFIX;
+#   - the installed suite SUITE copied to GUEST_PREFIX, then the files of
+#     the directory EXTRA over it (the test modules built for the kernel);
 #   - INIT as /init, and the directory GUEST_CONFIG as /ltp-vm;
 #   - every shared library the binaries above need, found with ldd.
 # Host tools that are missing are reported and left out: the tests that
@@ -16,8 +17,8 @@
 set -u
 
 prog=mkinitramfs.sh
-if [ $# -ne 6 ]; then
-	echo "usage: $prog STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG" >&2
+if [ $# -ne 6 ] && [ $# -ne 7 ]; then
+	echo "usage: $prog STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG [EXTRA]" >&2
 	exit 3
 fi
 stage=$1
@@ -26,6 +27,7 @@ init=$3
 suite=$4
 guest_prefix=$5
 guest_config=$6
+extra=${7:-}
 
 # Binaries looked up in the host's PATH plus the sbin directories.
 HOST_TOOLS="dash mke2fs mkfs.ext2 mkfs.ext3 mkfs.ext4 e2fsck tune2fs
@@ -117,6 +119,9 @@ for entry in "$suite"/* "$suite"/.[!.]*; do
 	case ${entry##*/} in results | output) continue ;; esac
 	cp -a "$entry" "$stage$guest_prefix/" || fail "cannot copy $entry"
 done
+if [ -n "$extra" ] && [ -d "$extra" ]; then
+	cp -a "$extra/." "$stage$guest_prefix/" || fail "cannot copy $extra"
+fi
 
 cp "$init" "$stage/init" || exit 3
 chmod 755 "$stage/init" || exit 3
