@@ -19,7 +19,7 @@
  * being removed resurrects an orphan (the kernel warns in inc_nlink() or
  * the file system is corrupted).
  *
- * Each phase runs for 1.5 s scaled by $LTP_TIMEOUT_MUL.
+ * Each phase runs for 1 s scaled by $LTP_TIMEOUT_MUL.
  *
  * Catches: aae8a97d3ec3 ("fs: Don't allow to create hardlink for deleted
  * file").
@@ -37,7 +37,7 @@
 
 #define NLINKERS	3
 #define KEEP_EVERY	8
-#define BUDGET_MS	1500
+#define BUDGET_MS	1000
 
 struct shared {
 	volatile int stop;

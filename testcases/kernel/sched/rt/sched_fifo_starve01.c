@@ -5,10 +5,11 @@
  * A SCHED_OTHER spinner runs pinned to one CPU; then a SCHED_FIFO spinner
  * joins it there for 1 s of its own CPU time. Over that window the
  * SCHED_OTHER task must get much less CPU time than the FIFO one: at most
- * a quarter of it. It gets none on a kernel without RT throttling and
- * about 5% with the default sched_rt_runtime_us of 950000 per 1000000
- * (the sysctl is read and printed, never changed); a kernel that
- * schedules the FIFO task like a fair one gives it about half.
+ * a quarter of it. RT throttling (default sched_rt_runtime_us 950000 per
+ * sched_rt_period_us 1000000; read and printed, never changed) leaves it
+ * at most about 5%, none when the window falls between throttled
+ * periods or throttling is off; a kernel that schedules the FIFO task
+ * like a fair one gives it about half.
  * CPU times (CLOCK_THREAD_CPUTIME_ID), not wall time, so a slow TCG guest
  * does not matter.
  */
