@@ -209,6 +209,10 @@ static void swap_back(void)
 	do_rename("a/tmpx", "b/y");
 }
 
+/* What a and b hold after the race; m in either, listed last. */
+static const char *const a_names[] = { "x", "t", "m" };
+static const char *const b_names[] = { "y", "m" };
+
 static void check_names(const char *dir, const char *const *names, int n)
 {
 	struct dirent *de;
@@ -284,15 +288,19 @@ static void run(void)
 
 	memset(sh, 0, sizeof(*sh));
 	for (i = 0; i < 2; i++) {
-		if (!(pids[n++] = SAFE_FORK()))
+		pids[n] = SAFE_FORK();
+		if (!pids[n++])
 			exchanger(i);
-		if (!(pids[n++] = SAFE_FORK()))
+		pids[n] = SAFE_FORK();
+		if (!pids[n++])
 			mover(i);
 	}
-	if (!(pids[n++] = SAFE_FORK()))
+	pids[n] = SAFE_FORK();
+	if (!pids[n++])
 		replacer();
 	for (i = 0; i < NOBSERVERS; i++) {
-		if (!(pids[n++] = SAFE_FORK()))
+		pids[n] = SAFE_FORK();
+		if (!pids[n++])
 			observer(i);
 	}
 	for (waited = 0; waited < budget_ms; waited += 50)
@@ -323,13 +331,8 @@ static void run(void)
 	snprintf(text, sizeof(text), "gen %lu", sh->gen);
 	check_file("a/t", 0, text);
 	check_absent("b/tmp");
-	{
-		const char *a_names[] = { "x", "t", "m" };
-		const char *b_names[] = { "y", "m" };
-
-		check_names("a", a_names, m_in_b ? 2 : 3);
-		check_names("b", b_names, m_in_b ? 2 : 1);
-	}
+	check_names("a", a_names, m_in_b ? 2 : 3);
+	check_names("b", b_names, m_in_b ? 2 : 1);
 
 	/* back to the start for the next iteration */
 	if (ex % 2)

@@ -218,7 +218,10 @@ static void do_create(void)
 	char path[PATH_MAX];
 	int d, n, i, fd;
 
-	if (!pick_entry(0, &d, &n) || (i = alloc_inode()) < 0)
+	if (!pick_entry(0, &d, &n))
+		return;
+	i = alloc_inode();
+	if (i < 0)
 		return;
 	path_of(path, sizeof(path), d, n);
 	fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
@@ -482,25 +485,37 @@ static void probe_falloc(void)
 	SAFE_UNLINK(path);
 }
 
+static void do_falloc_op(void)
+{
+	do_falloc(0);
+}
+
+static void do_punch_op(void)
+{
+	do_falloc(1);
+}
+
+static void (*const op_fns[NOPS])(void) = {
+	[OP_CREATE] = do_create,
+	[OP_WRITE] = do_write,
+	[OP_WRITE2] = do_write,
+	[OP_TRUNCATE] = do_truncate,
+	[OP_RENAME] = do_rename,
+	[OP_LINK] = do_link,
+	[OP_UNLINK] = do_unlink,
+	[OP_MKDIR] = do_mkdir,
+	[OP_RMDIR] = do_rmdir,
+	[OP_RENAME_DIR] = do_rename_dir,
+	[OP_FSYNC] = do_fsync,
+	[OP_FALLOC] = do_falloc_op,
+	[OP_PUNCH] = do_punch_op,
+};
+
 static void do_op(enum op op)
 {
 	op_count[op]++;
-	switch (op) {
-	case OP_CREATE: do_create(); break;
-	case OP_WRITE:
-	case OP_WRITE2: do_write(); break;
-	case OP_TRUNCATE: do_truncate(); break;
-	case OP_RENAME: do_rename(); break;
-	case OP_LINK: do_link(); break;
-	case OP_UNLINK: do_unlink(); break;
-	case OP_MKDIR: do_mkdir(); break;
-	case OP_RMDIR: do_rmdir(); break;
-	case OP_RENAME_DIR: do_rename_dir(); break;
-	case OP_FSYNC: do_fsync(); break;
-	case OP_FALLOC: do_falloc(0); break;
-	case OP_PUNCH: do_falloc(1); break;
-	case NOPS: break;
-	}
+	op_fns[op]();
+}
 }
 
 /* Names in directory path other than . and .. must be exactly expect. */
