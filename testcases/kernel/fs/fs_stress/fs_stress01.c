@@ -516,7 +516,6 @@ static void do_op(enum op op)
 	op_count[op]++;
 	op_fns[op]();
 }
-}
 
 /* Names in directory path other than . and .. must be exactly expect. */
 static int check_listing(const char *path, const char *const *expect,
