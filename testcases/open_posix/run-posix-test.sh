@@ -14,8 +14,8 @@
 #   killed by a signal, timed out, any other exit -> TBROK, exit 2
 #
 # A result line "NAME:1: TYPE: ..." and a "Summary:" block follow the
-# program's own output. The program runs under timeout(1), when there is
-# one, for LTP_POSIX_TIMEOUT seconds (default 60) times LTP_TIMEOUT_MUL.
+# program's own output. The program gets SIGTERM after LTP_POSIX_TIMEOUT
+# seconds (default 60) times LTP_TIMEOUT_MUL.
 
 if [ $# -lt 1 ]; then
 	echo "usage: ${0##*/} PROGRAM [ARG...]" >&2
@@ -26,18 +26,30 @@ name=${1##*/}
 secs=$(awk -v t="${LTP_POSIX_TIMEOUT:-60}" -v m="${LTP_TIMEOUT_MUL:-1}" \
 	'BEGIN { if (m < 1) m = 1; printf "%d\n", t * m + 0.5 }')
 
+# The watchdog: after $secs it sends SIGTERM to our process group (the
+# program runs in the foreground, in our group), which our trap notes. It
+# sleeps a second at a time so that, killed when the program ended, it
+# leaves nothing behind for long; its output goes nowhere, so that nothing
+# of it holds ltp-pan's pipe. A program that ignores SIGTERM is left to
+# ltp-pan's backstop.
+(
+	n=0
+	while [ "$n" -lt "$secs" ]; do
+		sleep 1
+		n=$((n + 1))
+	done
+	kill -TERM 0
+) </dev/null >/dev/null 2>&1 &
+watchdog=$!
 timed=
-if command -v timeout >/dev/null 2>&1; then
-	# --foreground: stay in our process group, which ltp-pan cleans up
-	timeout --foreground -k 5 "$secs" "$@"
-	rc=$?
-	if [ "$rc" -eq 124 ]; then
-		timed=1
-	fi
-else
-	"$@"
-	rc=$?
-fi
+trap 'timed=1' TERM
+
+"$@"
+rc=$?
+
+trap - TERM
+kill "$watchdog" 2>/dev/null
+wait "$watchdog" 2>/dev/null
 
 case $rc in
 0) type=TPASS; what="PTS_PASS"; ret=0 ;;
