@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tst_test.h"
+#include "as_nobody.h"
 
 #ifndef RWF_HIPRI
 # define RWF_HIPRI	0x01
@@ -81,24 +82,8 @@ static inline void *fio_bad_addr(void)
  */
 static inline void fio_as_nobody(void (*fn)(void))
 {
-	int status;
-	pid_t pid;
-
-	if (geteuid()) {
-		tst_res(TCONF, "not root: the checks as another user than the "
-			"files' owner are skipped");
-		return;
-	}
-	pid = SAFE_FORK();
-	if (!pid) {
-		tst_drop_privs();
-		fn();
-		exit(0);
-	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (WIFSIGNALED(status))
-		tst_res(TBROK, "child running as nobody killed by %s",
-			tst_strsig(WTERMSIG(status)));
+	run_in_nobody_child(fn, "the checks as another user than the "
+			    "files' owner");
 }
 
 /* Set the soft RLIMIT_NOFILE, keeping the hard limit. */

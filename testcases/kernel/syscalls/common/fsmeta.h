@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "tst_test.h"
+#include "as_nobody.h"
 
 /* A set-up call returning -1 on failure: TBROK with its text and errno. */
 #define FSM_SAFE(call) do { \
@@ -101,18 +102,7 @@ static inline void fsm_make_loop(const char *a, const char *b)
  */
 static inline void fsm_as_nobody(void (*fn)(void))
 {
-	int status;
-	pid_t pid = SAFE_FORK();
-
-	if (!pid) {
-		tst_drop_privs();
-		fn();
-		exit(0);
-	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (WIFSIGNALED(status))
-		tst_res(TBROK, "child running as nobody killed by %s",
-			tst_strsig(WTERMSIG(status)));
+	run_in_nobody_child(fn, "the checks as nobody");
 }
 
 /* 1 when the tmpdir (cwd) is on a filesystem mounted noexec. */

@@ -20,6 +20,7 @@
 #include <sys/shm.h>
 #include <time.h>
 #include "tst_test.h"
+#include "as_nobody.h"
 
 /* glibc leaves the definition of semctl()'s fourth argument to the caller */
 union semun {
@@ -181,18 +182,7 @@ static inline void no_core_dump(void)
  */
 static inline void run_as_nobody(void (*fn)(void))
 {
-	pid_t pid = SAFE_FORK();
-	int status;
-
-	if (!pid) {
-		tst_drop_privs();
-		fn();
-		exit(0);
-	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (!WIFEXITED(status))
-		tst_res(TBROK, "child running as nobody died of %s",
-			tst_strsig(WTERMSIG(status)));
+	run_in_nobody_child(fn, "the checks as nobody");
 }
 
 #endif /* SYSV_IPC_H */

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "tst_test.h"
+#include "as_nobody.h"
 
 #define NSEC_PER_SEC	1000000000LL
 #define NSEC_PER_MSEC	1000000LL
@@ -142,24 +143,17 @@ static inline void tev_sigmask(int how, int sig)
  */
 static inline void tev_as_nobody(void (*fn)(void))
 {
-	int status;
-	pid_t pid;
+	run_in_nobody_child(fn, "the checks as an unprivileged user");
+}
 
-	if (geteuid()) {
-		tst_res(TCONF, "not root: the checks as an unprivileged user "
-			"are skipped");
+/* fanotify without CAP_SYS_ADMIN came in Linux 5.13: fn as nobody. */
+static inline void tev_fanotify_as_nobody(void (*fn)(void))
+{
+	if (tst_kvercmp(5, 13, 0) < 0) {
+		tst_res(TCONF, "unprivileged fanotify needs Linux 5.13");
 		return;
 	}
-	pid = SAFE_FORK();
-	if (!pid) {
-		tst_drop_privs();
-		fn();
-		exit(0);
-	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (WIFSIGNALED(status))
-		tst_res(TBROK, "child running as nobody killed by %s",
-			tst_strsig(WTERMSIG(status)));
+	tev_as_nobody(fn);
 }
 
 /*

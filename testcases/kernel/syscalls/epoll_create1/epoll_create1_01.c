@@ -9,21 +9,17 @@
  */
 #include <stdio.h>
 #include <sys/epoll.h>
-#include <sys/resource.h>
 #include "../common/time_event.h"
+#include "../common/fd_checks.h"
 
 static void check_instance(int fd, const char *desc)
 {
+	const char *link = fd_link(fd);
 	struct epoll_event ev;
-	char path[64], link[64];
-	ssize_t len;
 
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	len = readlink(path, link, sizeof(link) - 1);
-	link[len > 0 ? len : 0] = 0;
 	TST_EXP_EXPR(!strcmp(link, "anon_inode:[eventpoll]") &&
-		     (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDWR,
-		     "%s: %s, open O_RDWR", desc, link);
+		     fd_accmode(fd) == O_RDWR, "%s: %s, open O_RDWR", desc,
+		     link);
 	TST_EXP_VAL(epoll_wait(fd, &ev, 1, 0), 0, "epoll_wait() on the new "
 		    "instance (%s)", desc);
 }
@@ -106,21 +102,8 @@ static void test_epoll_create(void)
 
 static void test_emfile(void)
 {
-	struct rlimit rl;
-	pid_t pid;
-	int fd;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		fd = SAFE_OPEN("/dev/null", O_RDONLY);
-		rl.rlim_cur = rl.rlim_max = fd + 1;
-		if (setrlimit(RLIMIT_NOFILE, &rl))
-			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE)");
-		TST_EXP_FAIL(epoll_create1(0), EMFILE,
-			     "epoll_create1() with no free descriptor");
-		exit(0);
-	}
-	SAFE_WAITPID(pid, NULL, 0);
+	FD_EXP_EMFILE(epoll_create1(0),
+		      "epoll_create1() with no free descriptor");
 }
 
 static void run(unsigned int n)

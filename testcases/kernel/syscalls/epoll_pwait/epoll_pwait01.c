@@ -10,9 +10,7 @@
  * least that long, NULL waits for an event; EINVAL for a timespec outside
  * the valid range.
  */
-#include <sys/epoll.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "../common/wait_signal.h"
 
 #ifndef __NR_epoll_pwait2
 # define __NR_epoll_pwait2 441
@@ -22,18 +20,11 @@
 
 static int epfd = -1, rfd = -1, wfd = -1;
 static void *bad_addr;
-static volatile int handled;
 
 static long sys_epoll_pwait(struct epoll_event *ev, int timeout,
 			    const sigset_t *mask, size_t size)
 {
 	return syscall(SYS_epoll_pwait, epfd, ev, 1, timeout, mask, size);
-}
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
 }
 
 static void drain_pipe(void)
@@ -44,57 +35,32 @@ static void drain_pipe(void)
 		;
 }
 
-static void test_unblocked_by_mask(void)
+static void unblocked_call(const sigset_t *empty)
 {
 	struct epoll_event ev;
-	sigset_t empty, cur;
-	pid_t pid;
 
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR1, handler, 0);
-		tev_sigmask(SIG_BLOCK, SIGUSR1);
-		sigemptyset(&empty);
-		TST_EXP_FAIL(sys_epoll_pwait(&ev, -1, &empty, KSIGSET_SIZE),
-			     EINTR, "epoll_pwait(empty mask) with SIGUSR1 "
-			     "blocked by the process");
-		sigprocmask(SIG_BLOCK, NULL, &cur);
-		TST_EXP_EXPR(handled == 1 && sigismember(&cur, SIGUSR1),
-			     "the handler ran (%d) and SIGUSR1 is blocked "
-			     "again", handled);
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_epoll_pwait);
-	SAFE_KILL(pid, SIGUSR1);
-	reap_child(pid);
+	TST_EXP_FAIL(sys_epoll_pwait(&ev, -1, empty, KSIGSET_SIZE), EINTR,
+		     "epoll_pwait(empty mask) with SIGUSR1 blocked by the "
+		     "process");
+}
+
+static void test_unblocked_by_mask(void)
+{
+	ws_mask_lets_through(__NR_epoll_pwait, SIGUSR1, unblocked_call);
+}
+
+static void blocked_call(const sigset_t *usr2)
+{
+	struct epoll_event ev;
+
+	TST_EXP_VAL(sys_epoll_pwait(&ev, -1, usr2, KSIGSET_SIZE), 1,
+		    "epoll_pwait(mask with SIGUSR2) returned the event, not "
+		    "EINTR");
 }
 
 static void test_blocked_by_mask(void)
 {
-	struct epoll_event ev;
-	sigset_t usr2;
-	pid_t pid;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR2, handler, 0);
-		sigemptyset(&usr2);
-		sigaddset(&usr2, SIGUSR2);
-		TST_EXP_VAL(sys_epoll_pwait(&ev, -1, &usr2, KSIGSET_SIZE), 1,
-			    "epoll_pwait(mask with SIGUSR2) returned the "
-			    "event, not EINTR");
-		TST_EXP_EXPR(handled == 1, "the SIGUSR2 handler ran after the "
-			     "call (%d)", handled);
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_epoll_pwait);
-	SAFE_KILL(pid, SIGUSR2);
-	TST_EXP_EXPR(tev_wait_proc_pending(pid, SIGUSR2) &&
-		     task_state(pid, pid) == 'S', "SIGUSR2 pending while the "
-		     "child still waits");
-	SAFE_WRITE(1, wfd, "x", 1);
-	reap_child(pid);
-	drain_pipe();
+	ws_mask_holds_back(__NR_epoll_pwait, SIGUSR2, rfd, wfd, blocked_call);
 }
 
 static void test_null_mask(void)
@@ -154,53 +120,35 @@ static void test_pwait2(void)
 	drain_pipe();
 }
 
+static void (*const cases[])(void) = {
+	test_unblocked_by_mask,
+	test_blocked_by_mask,
+	test_null_mask,
+	test_errors,
+	test_pwait2,
+};
+
 static void run(unsigned int n)
 {
-	switch (n) {
-	case 0:
-		test_unblocked_by_mask();
-		break;
-	case 1:
-		test_blocked_by_mask();
-		break;
-	case 2:
-		test_null_mask();
-		break;
-	case 3:
-		test_errors();
-		break;
-	case 4:
-		test_pwait2();
-		break;
-	}
+	cases[n]();
 }
 
 static void setup(void)
 {
-	struct epoll_event ev = {.events = EPOLLIN};
-	int fds[2];
-
 	bad_addr = tev_bad_addr();
-	SAFE_PIPE2(fds, O_NONBLOCK);
-	rfd = fds[0];
-	wfd = fds[1];
-	epfd = epoll_create1(0);
-	if (epfd < 0 || epoll_ctl(epfd, EPOLL_CTL_ADD, rfd, &ev))
-		tst_brk(TBROK | TERRNO, "epoll_create1(), epoll_ctl()");
+	ws_pipe(&rfd, &wfd, O_NONBLOCK);
+	epfd = ws_epoll_on(rfd);
 }
 
 static void cleanup(void)
 {
-	if (epfd >= 0)
-		SAFE_CLOSE(epfd);
-	if (rfd >= 0)
-		SAFE_CLOSE(rfd);
-	if (wfd >= 0)
-		SAFE_CLOSE(wfd);
+	ws_close(&epfd);
+	ws_close(&rfd);
+	ws_close(&wfd);
 }
 
 static struct tst_test test = {
-	.tcnt = 5,
+	.tcnt = ARRAY_LEN(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -8,9 +8,7 @@
  * is never restarted after a handler).
  */
 #include <limits.h>
-#include <sys/epoll.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "../common/wait_signal.h"
 
 static int epfd = -1, rfd = -1, wfd = -1;
 static void *bad_addr;
@@ -63,76 +61,54 @@ static void test_efault(void)
 	SAFE_READ(1, rfd, &ev, 1);
 }
 
-static void handler(int sig)
-{
-	(void)sig;
-}
-
-static void test_eintr(int sa_flags)
+static void eintr_call(int sa_flags)
 {
 	struct epoll_event ev;
-	pid_t pid;
 
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR1, handler, sa_flags);
-		TST_EXP_FAIL(sys_epoll_wait(epfd, &ev, 1, -1), EINTR,
-			     "epoll_wait() interrupted by a handler (%s)",
-			     sa_flags ? "SA_RESTART" : "no SA_RESTART");
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_epoll_wait);
-	SAFE_KILL(pid, SIGUSR1);
-	reap_child(pid);
+	TST_EXP_FAIL(sys_epoll_wait(epfd, &ev, 1, -1), EINTR,
+		     "epoll_wait() interrupted by a handler (%s)",
+		     sa_flags ? "SA_RESTART" : "no SA_RESTART");
 }
+
+static void test_eintr(void)
+{
+	ws_interrupt(__NR_epoll_wait, 0, eintr_call);
+}
+
+static void test_eintr_restart(void)
+{
+	ws_interrupt(__NR_epoll_wait, SA_RESTART, eintr_call);
+}
+
+static void (*const cases[])(void) = {
+	test_bad_fd,
+	test_maxevents,
+	test_efault,
+	test_eintr,
+	test_eintr_restart,
+};
 
 static void run(unsigned int n)
 {
-	switch (n) {
-	case 0:
-		test_bad_fd();
-		break;
-	case 1:
-		test_maxevents();
-		break;
-	case 2:
-		test_efault();
-		break;
-	case 3:
-		test_eintr(0);
-		break;
-	case 4:
-		test_eintr(SA_RESTART);
-		break;
-	}
+	cases[n]();
 }
 
 static void setup(void)
 {
-	struct epoll_event ev = {.events = EPOLLIN};
-	int fds[2];
-
 	bad_addr = tev_bad_addr();
-	SAFE_PIPE(fds);
-	rfd = fds[0];
-	wfd = fds[1];
-	epfd = epoll_create1(0);
-	if (epfd < 0 || epoll_ctl(epfd, EPOLL_CTL_ADD, rfd, &ev))
-		tst_brk(TBROK | TERRNO, "epoll_create1(), epoll_ctl()");
+	ws_pipe(&rfd, &wfd, 0);
+	epfd = ws_epoll_on(rfd);
 }
 
 static void cleanup(void)
 {
-	if (epfd >= 0)
-		SAFE_CLOSE(epfd);
-	if (rfd >= 0)
-		SAFE_CLOSE(rfd);
-	if (wfd >= 0)
-		SAFE_CLOSE(wfd);
+	ws_close(&epfd);
+	ws_close(&rfd);
+	ws_close(&wfd);
 }
 
 static struct tst_test test = {
-	.tcnt = 5,
+	.tcnt = ARRAY_LEN(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -15,6 +15,7 @@
 #include <sys/eventfd.h>
 #include "../common/time_event.h"
 #include "../common/task_wait.h"
+#include "../common/fd_checks.h"
 
 #define MAX_COUNT 0xfffffffffffffffeULL
 
@@ -48,37 +49,24 @@ static uint64_t get(int fd)
 
 static unsigned long long fdinfo_count(int fd)
 {
-	char path[64], line[256];
 	unsigned long long count = ~0ULL;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
-	f = fopen(path, "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
-	while (fgets(line, sizeof(line), f))
-		sscanf(line, "eventfd-count: %llx", &count);
-	fclose(f);
+	fdinfo_scan(fd, "eventfd-count: %llx", &count);
 	return count;
 }
 
 static void test_counter(void)
 {
-	char path[64], link[64];
-	ssize_t len;
+	const char *link;
 	int fd;
 
 	TST_EXP_FD(eventfd(5, 0), "eventfd2(5, 0)");
 	if (!TST_PASS)
 		return;
 	fd = TST_RET;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	len = readlink(path, link, sizeof(link) - 1);
-	link[len > 0 ? len : 0] = 0;
+	link = fd_link(fd);
 	TST_EXP_EXPR(!strcmp(link, "anon_inode:[eventfd]") &&
-		     (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDWR &&
-		     !(fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     !(fcntl(fd, F_GETFD) & FD_CLOEXEC),
+		     fd_accmode(fd) == O_RDWR && fd_flags_are(fd, 0, 0),
 		     "%s, O_RDWR, blocking, no FD_CLOEXEC", link);
 	TST_EXP_EQ_LU(fdinfo_count(fd), 5);
 	TST_EXP_EQ_LU(get(fd), 5);
@@ -112,8 +100,7 @@ static void test_limits_nonblock(void)
 	int fd = new_efd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	uint64_t val = 1;
 
-	TST_EXP_EXPR((fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     (fcntl(fd, F_GETFD) & FD_CLOEXEC),
+	TST_EXP_EXPR(fd_flags_are(fd, 1, 1),
 		     "EFD_NONBLOCK | EFD_CLOEXEC: O_NONBLOCK and FD_CLOEXEC");
 	TST_EXP_FAIL(read(fd, &val, sizeof(val)), EAGAIN,
 		     "read(zero counter, EFD_NONBLOCK)");

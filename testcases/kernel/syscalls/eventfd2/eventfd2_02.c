@@ -8,9 +8,9 @@
  * but restarted under SA_RESTART.
  */
 #include <sys/eventfd.h>
-#include <sys/resource.h>
 #include "../common/time_event.h"
 #include "../common/task_wait.h"
+#include "../common/fd_checks.h"
 
 static int fd = -1;
 static void *bad_addr;
@@ -50,21 +50,7 @@ static void test_io(void)
 
 static void test_emfile(void)
 {
-	struct rlimit rl;
-	pid_t pid;
-	int tmp;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		tmp = SAFE_OPEN("/dev/null", O_RDONLY);
-		rl.rlim_cur = rl.rlim_max = tmp + 1;
-		if (setrlimit(RLIMIT_NOFILE, &rl))
-			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE)");
-		TST_EXP_FAIL(eventfd(0, 0), EMFILE,
-			     "eventfd2() with no free descriptor");
-		exit(0);
-	}
-	reap_child(pid);
+	FD_EXP_EMFILE(eventfd(0, 0), "eventfd2() with no free descriptor");
 }
 
 static void handler(int sig)

@@ -14,9 +14,9 @@
  */
 #include <stdio.h>
 #include <sys/fanotify.h>
-#include <sys/resource.h>
 #include "../common/time_event.h"
 #include "../common/task_wait.h"
+#include "../common/fd_checks.h"
 
 static int init_fd(unsigned int flags, unsigned int event_f_flags)
 {
@@ -41,9 +41,7 @@ static void test_groups(void)
 		{FAN_CLASS_NOTIF | FAN_UNLIMITED_QUEUE | FAN_UNLIMITED_MARKS,
 		 "FAN_UNLIMITED_QUEUE | FAN_UNLIMITED_MARKS"},
 	};
-	char path[64], link[64];
 	unsigned int i;
-	ssize_t len;
 	int fd;
 
 	for (i = 0; i < ARRAY_LEN(groups); i++) {
@@ -52,11 +50,8 @@ static void test_groups(void)
 		if (!TST_PASS)
 			continue;
 		fd = TST_RET;
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-		len = readlink(path, link, sizeof(link) - 1);
-		link[len > 0 ? len : 0] = 0;
-		TST_EXP_EXPR(!strcmp(link, "anon_inode:[fanotify]"),
-			     "the descriptor is %s", link);
+		TST_EXP_EXPR(!strcmp(fd_link(fd), "anon_inode:[fanotify]"),
+			     "the descriptor is %s", fd_link(fd));
 		SAFE_CLOSE(fd);
 	}
 }
@@ -67,13 +62,11 @@ static void test_flags(void)
 	int fd;
 
 	fd = init_fd(FAN_CLASS_NOTIF, O_RDONLY);
-	TST_EXP_EXPR(!(fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     !(fcntl(fd, F_GETFD) & FD_CLOEXEC),
+	TST_EXP_EXPR(fd_flags_are(fd, 0, 0),
 		     "flags 0: neither O_NONBLOCK nor FD_CLOEXEC");
 	SAFE_CLOSE(fd);
 	fd = init_fd(FAN_CLASS_NOTIF | FAN_CLOEXEC | FAN_NONBLOCK, O_RDONLY);
-	TST_EXP_EXPR((fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     (fcntl(fd, F_GETFD) & FD_CLOEXEC),
+	TST_EXP_EXPR(fd_flags_are(fd, 1, 1),
 		     "FAN_CLOEXEC | FAN_NONBLOCK: FD_CLOEXEC and O_NONBLOCK");
 	TST_EXP_FAIL(read(fd, buf, sizeof(buf)), EAGAIN,
 		     "read(empty FAN_NONBLOCK group)");
@@ -136,21 +129,8 @@ static void test_einval(void)
 
 static void test_emfile(void)
 {
-	struct rlimit rl;
-	pid_t pid;
-	int fd;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		fd = SAFE_OPEN("/dev/null", O_RDONLY);
-		rl.rlim_cur = rl.rlim_max = fd + 1;
-		if (setrlimit(RLIMIT_NOFILE, &rl))
-			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE)");
-		TST_EXP_FAIL(fanotify_init(FAN_CLASS_NOTIF, O_RDONLY), EMFILE,
-			     "fanotify_init() with no free descriptor");
-		exit(0);
-	}
-	reap_child(pid);
+	FD_EXP_EMFILE(fanotify_init(FAN_CLASS_NOTIF, O_RDONLY),
+		      "fanotify_init() with no free descriptor");
 }
 
 static void as_nobody(void)

@@ -100,11 +100,7 @@ static void as_nobody(void)
 
 static void test_nobody(void)
 {
-	if (tst_kvercmp(5, 13, 0) < 0) {
-		tst_res(TCONF, "unprivileged fanotify needs Linux 5.13");
-		return;
-	}
-	tev_as_nobody(as_nobody);
+	tev_fanotify_as_nobody(as_nobody);
 }
 
 static void run(unsigned int n)

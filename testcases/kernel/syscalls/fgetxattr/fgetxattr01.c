@@ -61,20 +61,18 @@ static void bad_arguments(void)
 		     "fgetxattr(unmapped buffer)");
 }
 
-static void nobody(void)
+static void nobody_reads(void)
 {
 	int expect = xattr_is_user() ? EACCES : ENODATA;
+	char buf[64];
 
-	if (!SAFE_FORK()) {
-		char buf[64];
+	TST_EXP_FAIL(fgetxattr(fd, xname_a, buf, sizeof(buf)), expect,
+		     "nobody: fgetxattr(root's 0600 file, %s)", xname_a);
+}
 
-		tst_drop_privs();
-		TST_EXP_FAIL(fgetxattr(fd, xname_a, buf, sizeof(buf)), expect,
-			     "nobody: fgetxattr(root's 0600 file, %s)",
-			     xname_a);
-		exit(0);
-	}
-	tst_reap_children();
+static void nobody(void)
+{
+	run_in_nobody_child(nobody_reads, "the checks as nobody");
 }
 
 static void (*const cases[])(void) = {
@@ -90,15 +88,8 @@ static void run(unsigned int n)
 
 static void setup(void)
 {
-	int wfd = SAFE_OPEN(FNAME, O_CREAT | O_WRONLY, 0600);
-
-	SAFE_CLOSE(wfd);
-	xattr_tmpdir_setup(FNAME);
-	if (setxattr(FNAME, xname_a, "value A", 7, 0) ||
-	    setxattr(FNAME, xname_b, "the value B", 11, 0))
-		tst_brk(TBROK | TERRNO, "setxattr()");
-	fd = SAFE_OPEN(FNAME, O_RDONLY);
-	pathfd = SAFE_OPEN(FNAME, O_PATH);
+	xattr_fd_setup(FNAME, 0600, &fd, &pathfd);
+	xattr_set_ab(FNAME, "value A", 7, "the value B", 11);
 }
 
 static struct tst_test test = {

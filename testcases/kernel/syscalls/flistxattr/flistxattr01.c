@@ -62,25 +62,25 @@ static void bad_arguments(void)
 		     "flistxattr(unmapped buffer)");
 }
 
+static void nobody_lists(void)
+{
+	char list[1024];
+	ssize_t len;
+
+	TST_EXP_POSITIVE(flistxattr(fd, list, sizeof(list)),
+			 "nobody: flistxattr(root's 0600 file)");
+	len = TST_RET < 0 ? 0 : TST_RET;
+	if (xattr_is_user())
+		TST_EXP_EXPR(xattr_list_has(list, len, xname_a),
+			     "nobody sees %s", xname_a);
+	else
+		TST_EXP_EXPR(!xattr_list_has(list, len, xname_a),
+			     "nobody does not see %s", xname_a);
+}
+
 static void nobody(void)
 {
-	if (!SAFE_FORK()) {
-		char list[1024];
-		ssize_t len;
-
-		tst_drop_privs();
-		TST_EXP_POSITIVE(flistxattr(fd, list, sizeof(list)),
-				 "nobody: flistxattr(root's 0600 file)");
-		len = TST_RET < 0 ? 0 : TST_RET;
-		if (xattr_is_user())
-			TST_EXP_EXPR(xattr_list_has(list, len, xname_a),
-				     "nobody sees %s", xname_a);
-		else
-			TST_EXP_EXPR(!xattr_list_has(list, len, xname_a),
-				     "nobody does not see %s", xname_a);
-		exit(0);
-	}
-	tst_reap_children();
+	run_in_nobody_child(nobody_lists, "the checks as nobody");
 }
 
 static void (*const cases[])(void) = {
@@ -96,15 +96,8 @@ static void run(unsigned int n)
 
 static void setup(void)
 {
-	int wfd = SAFE_OPEN(FNAME, O_CREAT | O_WRONLY, 0600);
-
-	SAFE_CLOSE(wfd);
-	xattr_tmpdir_setup(FNAME);
-	if (setxattr(FNAME, xname_a, "a", 1, 0) ||
-	    setxattr(FNAME, xname_b, "b", 1, 0))
-		tst_brk(TBROK | TERRNO, "setxattr()");
-	fd = SAFE_OPEN(FNAME, O_RDONLY);
-	pathfd = SAFE_OPEN(FNAME, O_PATH);
+	xattr_fd_setup(FNAME, 0600, &fd, &pathfd);
+	xattr_set_ab(FNAME, "a", 1, "b", 1);
 }
 
 static struct tst_test test = {

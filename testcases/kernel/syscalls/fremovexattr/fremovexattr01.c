@@ -39,20 +39,19 @@ static void bad_arguments(void)
 		     "fremovexattr(O_PATH fd)");
 }
 
-static void nobody(void)
+static void nobody_removes(void)
 {
 	int expect = xattr_is_user() ? EACCES : EPERM;
 
+	TST_EXP_FAIL(fremovexattr(fd, xname_b), expect,
+		     "nobody: fremovexattr(root's 0644 file, %s)", xname_b);
+}
+
+static void nobody(void)
+{
 	if (fsetxattr(fd, xname_b, "b", 1, 0))
 		tst_brk(TBROK | TERRNO, "fsetxattr()");
-	if (!SAFE_FORK()) {
-		tst_drop_privs();
-		TST_EXP_FAIL(fremovexattr(fd, xname_b), expect,
-			     "nobody: fremovexattr(root's 0644 file, %s)",
-			     xname_b);
-		exit(0);
-	}
-	tst_reap_children();
+	run_in_nobody_child(nobody_removes, "the checks as nobody");
 	check_xattr(FNAME, 0, xname_b, "b", 1);
 }
 
@@ -69,12 +68,7 @@ static void run(unsigned int n)
 
 static void setup(void)
 {
-	int wfd = SAFE_OPEN(FNAME, O_CREAT | O_WRONLY, 0644);
-
-	SAFE_CLOSE(wfd);
-	xattr_tmpdir_setup(FNAME);
-	fd = SAFE_OPEN(FNAME, O_RDONLY);
-	pathfd = SAFE_OPEN(FNAME, O_PATH);
+	xattr_fd_setup(FNAME, 0644, &fd, &pathfd);
 }
 
 static struct tst_test test = {

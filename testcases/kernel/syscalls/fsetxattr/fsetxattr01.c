@@ -71,18 +71,17 @@ static void bad_arguments(void)
 		     "fsetxattr(unmapped value)");
 }
 
-static void nobody(void)
+static void nobody_sets(void)
 {
 	int expect = xattr_is_user() ? EACCES : EPERM;
 
-	if (!SAFE_FORK()) {
-		tst_drop_privs();
-		TST_EXP_FAIL(fsetxattr(fd, xname_b, "v", 1, 0), expect,
-			     "nobody: fsetxattr(root's 0644 file, %s)",
-			     xname_b);
-		exit(0);
-	}
-	tst_reap_children();
+	TST_EXP_FAIL(fsetxattr(fd, xname_b, "v", 1, 0), expect,
+		     "nobody: fsetxattr(root's 0644 file, %s)", xname_b);
+}
+
+static void nobody(void)
+{
+	run_in_nobody_child(nobody_sets, "the checks as nobody");
 	check_no_xattr(FNAME, 0, xname_b);
 }
 
@@ -99,14 +98,9 @@ static void run(unsigned int n)
 
 static void setup(void)
 {
-	int wfd = SAFE_OPEN(FNAME, O_CREAT | O_WRONLY, 0644);
-
-	SAFE_CLOSE(wfd);
+	xattr_fd_setup(FNAME, 0644, &fd, &pathfd);
 	SAFE_MKDIR(DNAME, 0755);
-	xattr_tmpdir_setup(FNAME);
-	fd = SAFE_OPEN(FNAME, O_RDONLY);
 	dfd = SAFE_OPEN(DNAME, O_RDONLY | O_DIRECTORY);
-	pathfd = SAFE_OPEN(FNAME, O_PATH);
 }
 
 static struct tst_test test = {

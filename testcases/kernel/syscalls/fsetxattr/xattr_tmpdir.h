@@ -11,8 +11,10 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/xattr.h>
 #include "tst_test.h"
+#include "../common/as_nobody.h"
 
 #ifndef XATTR_NAME_MAX
 # define XATTR_NAME_MAX 255
@@ -75,6 +77,45 @@ static inline void xattr_symlink_setup(const char *link)
 	tst_brk(TBROK | TERRNO, "lsetxattr(%s, trusted.ltp_probe)", link);
 }
 
+/*
+ * Set-up of the f*xattr tests: create file with mode, pick the namespace
+ * on it, and open it read-only (*fd) and O_PATH (*pathfd).
+ */
+static inline void xattr_fd_setup(const char *file, mode_t mode, int *fd,
+				  int *pathfd)
+{
+	int wfd = SAFE_OPEN(file, O_CREAT | O_WRONLY, mode);
+
+	SAFE_CLOSE(wfd);
+	xattr_tmpdir_setup(file);
+	*fd = SAFE_OPEN(file, O_RDONLY);
+	*pathfd = SAFE_OPEN(file, O_PATH);
+}
+
+/* Set xname_a and xname_b on file to the values given. */
+static inline void xattr_set_ab(const char *file, const char *a, size_t alen,
+				const char *b, size_t blen)
+{
+	if (setxattr(file, xname_a, a, alen, 0) ||
+	    setxattr(file, xname_b, b, blen, 0))
+		tst_brk(TBROK | TERRNO, "setxattr(%s)", file);
+}
+
+/*
+ * Set-up of the l*xattr tests: a file target with a symlink link to it;
+ * the namespace is picked on target, and link must store trusted.*.
+ */
+static inline void xattr_link_setup(const char *target, const char *link)
+{
+	int fd = SAFE_OPEN(target, O_CREAT | O_WRONLY, 0644);
+
+	SAFE_CLOSE(fd);
+	if (symlink(target, link))
+		tst_brk(TBROK | TERRNO, "symlink(%s, %s)", target, link);
+	xattr_tmpdir_setup(target);
+	xattr_symlink_setup(link);
+}
+
 /* A name of XATTR_NAME_MAX + 1 bytes in the chosen namespace. */
 static inline const char *xattr_too_long_name(void)
 {
@@ -85,6 +126,15 @@ static inline const char *xattr_too_long_name(void)
 	memset(name + plen, 'n', XATTR_NAME_MAX + 1 - plen);
 	name[XATTR_NAME_MAX + 1] = '\0';
 	return name;
+}
+
+/* getxattr(), or lgetxattr() when nofollow. */
+static inline ssize_t xattr_get(const char *path, int nofollow,
+				const char *name, void *buf, size_t size)
+{
+	if (nofollow)
+		return lgetxattr(path, name, buf, size);
+	return getxattr(path, name, buf, size);
 }
 
 /* Assert that path (not followed if nofollow) has name = value. */
@@ -99,10 +149,7 @@ static inline void check_xattr_(const char *file, int line, const char *path,
 	char buf[256];
 	ssize_t got;
 
-	if (nofollow)
-		got = lgetxattr(path, name, buf, sizeof(buf));
-	else
-		got = getxattr(path, name, buf, sizeof(buf));
+	got = xattr_get(path, nofollow, name, buf, sizeof(buf));
 	if (got == len && !memcmp(buf, value, len))
 		tst_res_(file, line, TPASS, "%sgetxattr(%s, %s) = '%.*s'",
 			 nofollow ? "l" : "", path, name, (int)len, value);
@@ -126,10 +173,7 @@ static inline void check_no_xattr_(const char *file, int line,
 	char buf[256];
 	ssize_t got;
 
-	if (nofollow)
-		got = lgetxattr(path, name, buf, sizeof(buf));
-	else
-		got = getxattr(path, name, buf, sizeof(buf));
+	got = xattr_get(path, nofollow, name, buf, sizeof(buf));
 	if (got < 0 && errno == ENODATA)
 		tst_res_(file, line, TPASS, "%sgetxattr(%s, %s): ENODATA",
 			 nofollow ? "l" : "", path, name);

@@ -18,27 +18,6 @@
 
 static uint32_t *word;
 
-static pid_t start_waiter(int op, const struct timespec *to, int expect_err)
-{
-	pid_t pid = SAFE_FORK();
-
-	if (!pid) {
-		TST_CHECKPOINT_WAKE(0);
-		TEST(sys_futex(word, op, 0, to, NULL, 0));
-		if (expect_err && (TST_RET != -1 || TST_ERR != expect_err))
-			tst_res(TFAIL | TTERRNO, "waiter returned %ld, "
-				"expected %s", TST_RET,
-				tst_strerrno(expect_err));
-		if (!expect_err && TST_RET)
-			tst_res(TFAIL | TTERRNO, "waiter returned %ld",
-				TST_RET);
-		exit(0);
-	}
-	TST_CHECKPOINT_WAIT(0);
-	wait_asleep(pid);
-	return pid;
-}
-
 static void wake_counts(void)
 {
 	pid_t pids[WAITERS];
@@ -46,7 +25,7 @@ static void wake_counts(void)
 
 	*word = 0;
 	for (i = 0; i < WAITERS; i++)
-		pids[i] = start_waiter(FUTEX_WAIT, NULL, 0);
+		pids[i] = futex_waiter(word, FUTEX_WAIT, NULL, 0, 0);
 
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 1,
 		    "FUTEX_WAKE(1) with %d waiters", left);
@@ -74,14 +53,14 @@ static void private_is_per_mm(void)
 
 	*word = 0;
 	/* asleep for 500 ms at most: nothing from here may wake it */
-	pid = start_waiter(FUTEX_WAIT_PRIVATE, &to, ETIMEDOUT);
+	pid = futex_waiter(word, FUTEX_WAIT_PRIVATE, &to, 0, ETIMEDOUT);
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0), 0,
 		    "FUTEX_WAKE_PRIVATE from another process");
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 0,
 		    "shared FUTEX_WAKE of a private waiter");
 	SAFE_WAITPID(pid, NULL, 0);
 
-	pid = start_waiter(FUTEX_WAIT, NULL, 0);
+	pid = futex_waiter(word, FUTEX_WAIT, NULL, 0, 0);
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 1,
 		    "shared FUTEX_WAKE of a shared waiter in another process");
 	SAFE_WAITPID(pid, NULL, 0);

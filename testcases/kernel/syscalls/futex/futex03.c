@@ -18,23 +18,6 @@
 
 static uint32_t *words;
 
-static pid_t start_waiter(void)
-{
-	pid_t pid = SAFE_FORK();
-
-	if (!pid) {
-		TST_CHECKPOINT_WAKE(0);
-		TEST(sys_futex(&words[0], FUTEX_WAIT, 0, NULL, NULL, 0));
-		if (TST_RET)
-			tst_res(TFAIL | TTERRNO, "waiter returned %ld",
-				TST_RET);
-		exit(0);
-	}
-	TST_CHECKPOINT_WAIT(0);
-	wait_asleep(pid);
-	return pid;
-}
-
 static void requeue(int cmp)
 {
 	int op = cmp ? FUTEX_CMP_REQUEUE : FUTEX_REQUEUE;
@@ -43,7 +26,7 @@ static void requeue(int cmp)
 
 	words[0] = words[1] = 0;
 	for (i = 0; i < WAITERS; i++)
-		start_waiter();
+		futex_waiter(&words[0], FUTEX_WAIT, NULL, 0, 0);
 
 	if (cmp) {
 		TST_EXP_FAIL(sys_futex_val2(&words[0], op, 1, 2, &words[1], 1),

@@ -15,30 +15,13 @@
 
 static uint32_t *word;
 
-static pid_t start_waiter(uint32_t bitset)
-{
-	pid_t pid = SAFE_FORK();
-
-	if (!pid) {
-		TST_CHECKPOINT_WAKE(0);
-		TEST(sys_futex(word, FUTEX_WAIT_BITSET, 0, NULL, NULL, bitset));
-		if (TST_RET)
-			tst_res(TFAIL | TTERRNO, "waiter %#x returned %ld",
-				bitset, TST_RET);
-		exit(0);
-	}
-	TST_CHECKPOINT_WAIT(0);
-	wait_asleep(pid);
-	return pid;
-}
-
 static void bitsets(void)
 {
 	pid_t one, two;
 
 	*word = 0;
-	one = start_waiter(0x1);
-	two = start_waiter(0x2);
+	one = futex_waiter(word, FUTEX_WAIT_BITSET, NULL, 0x1, 0);
+	two = futex_waiter(word, FUTEX_WAIT_BITSET, NULL, 0x2, 0);
 
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE_BITSET, 10, NULL, NULL, 0x2), 1,
 		    "FUTEX_WAKE_BITSET(0x2)");

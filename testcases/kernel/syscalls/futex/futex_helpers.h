@@ -16,6 +16,7 @@
 #include <linux/futex.h>
 #include <sys/wait.h>
 #include "tst_test.h"
+#include "../common/task_wait.h"
 
 static inline long sys_futex(void *uaddr, int op, uint32_t val,
 			     const struct timespec *timeout, void *uaddr2,
@@ -42,40 +43,44 @@ static inline void *futex_shared(size_t size)
 	return p;
 }
 
-/* State letter of /proc/PID/stat (the field after the comm). */
-static inline char proc_state(pid_t pid)
-{
-	char path[64], buf[512], *p;
-	int fd;
-	ssize_t len;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = SAFE_OPEN(path, O_RDONLY);
-	len = SAFE_READ(0, fd, buf, sizeof(buf) - 1);
-	SAFE_CLOSE(fd);
-	buf[len] = '\0';
-	p = strrchr(buf, ')');
-	if (!p || p[1] != ' ')
-		tst_brk(TBROK, "cannot parse %s: '%s'", path, buf);
-	return p[2];
-}
-
 /*
  * Wait until pid sleeps ('S'). Callers make the child's futex call its
  * only blocking step after it announced itself, so asleep means queued on
- * the futex. TBROK after the test's remaining time.
+ * the futex. TBROK after 10 s (times LTP_TIMEOUT_MUL).
  */
 static inline void wait_asleep(pid_t pid)
 {
-	struct timespec tick = { 0, 1000000 };
-	unsigned int i, limit = tst_remaining_runtime() * 1000;
+	wait_task_state(pid, pid, "S");
+}
 
-	for (i = 0; i < limit; i++) {
-		if (proc_state(pid) == 'S')
-			return;
-		nanosleep(&tick, NULL);
+/*
+ * Fork a waiter that makes the futex call op on uaddr, expecting the value
+ * 0, with timeout to and val3 (the bitset of FUTEX_WAIT_BITSET); it
+ * asserts that the call returned 0 or, when expect_err is set, failed with
+ * that errno. Return its pid once it sleeps on the futex. Checkpoint 0
+ * (.needs_checkpoints) tells the parent the waiter is about to call.
+ */
+static inline pid_t futex_waiter(uint32_t *uaddr, int op,
+				 const struct timespec *to, uint32_t val3,
+				 int expect_err)
+{
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		TST_CHECKPOINT_WAKE(0);
+		TEST(sys_futex(uaddr, op, 0, to, NULL, val3));
+		if (expect_err && (TST_RET != -1 || TST_ERR != expect_err))
+			tst_res(TFAIL | TTERRNO, "waiter (op %d, val3 %#x) "
+				"returned %ld, expected %s", op, val3, TST_RET,
+				tst_strerrno(expect_err));
+		if (!expect_err && TST_RET)
+			tst_res(TFAIL | TTERRNO, "waiter (op %d, val3 %#x) "
+				"returned %ld", op, val3, TST_RET);
+		exit(0);
 	}
-	tst_brk(TBROK, "process %d never went to sleep", (int)pid);
+	TST_CHECKPOINT_WAIT(0);
+	wait_asleep(pid);
+	return pid;
 }
 
 static inline double mono_now(void)

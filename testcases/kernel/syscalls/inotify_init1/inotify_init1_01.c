@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
-#include <sys/resource.h>
 #include "../common/time_event.h"
 #include "../common/task_wait.h"
+#include "../common/fd_checks.h"
 
 static int queued(int fd)
 {
@@ -27,21 +27,17 @@ static int queued(int fd)
 
 static void test_flags(void)
 {
-	char path[64], link[64], buf[256];
-	ssize_t len;
+	const char *link;
+	char buf[256];
 	int fd;
 
 	TST_EXP_FD(inotify_init1(0), "inotify_init1(0)");
 	if (!TST_PASS)
 		return;
 	fd = TST_RET;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	len = readlink(path, link, sizeof(link) - 1);
-	link[len > 0 ? len : 0] = 0;
+	link = fd_link(fd);
 	TST_EXP_EXPR(!strcmp(link, "anon_inode:inotify") &&
-		     (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY &&
-		     !(fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     !(fcntl(fd, F_GETFD) & FD_CLOEXEC),
+		     fd_accmode(fd) == O_RDONLY && fd_flags_are(fd, 0, 0),
 		     "%s, O_RDONLY, blocking, no FD_CLOEXEC", link);
 	TST_EXP_EQ_LI(queued(fd), 0);
 	SAFE_CLOSE(fd);
@@ -50,8 +46,7 @@ static void test_flags(void)
 	if (fd < 0)
 		tst_brk(TBROK | TERRNO, "inotify_init1(IN_NONBLOCK | "
 			"IN_CLOEXEC)");
-	TST_EXP_EXPR((fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     (fcntl(fd, F_GETFD) & FD_CLOEXEC),
+	TST_EXP_EXPR(fd_flags_are(fd, 1, 1),
 		     "IN_NONBLOCK | IN_CLOEXEC: O_NONBLOCK and FD_CLOEXEC");
 	TST_EXP_FAIL(read(fd, buf, sizeof(buf)), EAGAIN,
 		     "read(empty IN_NONBLOCK instance)");
@@ -117,25 +112,13 @@ static void test_separate_and_fionread(void)
 static void test_errors(void)
 {
 	static const int bad[] = {1, O_APPEND, O_RDWR, 1 << 30, -1};
-	struct rlimit rl;
 	unsigned int i;
-	pid_t pid;
-	int fd;
 
 	for (i = 0; i < ARRAY_LEN(bad); i++)
 		TST_EXP_FAIL(inotify_init1(bad[i]), EINVAL,
 			     "inotify_init1(%#x)", bad[i]);
-	pid = SAFE_FORK();
-	if (!pid) {
-		fd = SAFE_OPEN("/dev/null", O_RDONLY);
-		rl.rlim_cur = rl.rlim_max = fd + 1;
-		if (setrlimit(RLIMIT_NOFILE, &rl))
-			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE)");
-		TST_EXP_FAIL(inotify_init1(0), EMFILE,
-			     "inotify_init1() with no free descriptor");
-		exit(0);
-	}
-	reap_child(pid);
+	FD_EXP_EMFILE(inotify_init1(0),
+		      "inotify_init1() with no free descriptor");
 }
 
 static void run(unsigned int n)

@@ -33,13 +33,7 @@ static void run(void)
 
 static void setup(void)
 {
-	int fd = SAFE_OPEN(TARGET, O_CREAT | O_WRONLY, 0644);
-
-	SAFE_CLOSE(fd);
-	if (symlink(TARGET, LINK))
-		tst_brk(TBROK | TERRNO, "symlink()");
-	xattr_tmpdir_setup(TARGET);
-	xattr_symlink_setup(LINK);
+	xattr_link_setup(TARGET, LINK);
 }
 
 static struct tst_test test = {

@@ -48,13 +48,9 @@ static void run(void)
 
 static void setup(void)
 {
-	int fd = SAFE_OPEN(TARGET, O_CREAT | O_WRONLY, 0644);
-
-	SAFE_CLOSE(fd);
-	if (symlink(TARGET, LINK) || symlink(LOOP, LOOP))
-		tst_brk(TBROK | TERRNO, "symlink()");
-	xattr_tmpdir_setup(TARGET);
-	xattr_symlink_setup(LINK);
+	xattr_link_setup(TARGET, LINK);
+	if (symlink(LOOP, LOOP))
+		tst_brk(TBROK | TERRNO, "symlink(%s, %s)", LOOP, LOOP);
 }
 
 static struct tst_test test = {

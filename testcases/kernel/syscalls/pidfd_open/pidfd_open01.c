@@ -11,20 +11,13 @@
 #include <stdlib.h>
 #include "../common/pidfd_raw.h"
 #include "../common/task_wait.h"
+#include "../common/fd_checks.h"
 
 static long fdinfo_pid(int fd)
 {
-	char path[64], line[128];
 	long pid = 0;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
-	f = fopen(path, "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
-	while (fgets(line, sizeof(line), f))
-		sscanf(line, "Pid: %ld", &pid);
-	fclose(f);
+	fdinfo_scan(fd, "Pid: %ld", &pid);
 	return pid;
 }
 

@@ -14,25 +14,17 @@
  */
 #include <poll.h>
 #include <sys/resource.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "../common/wait_signal.h"
 
 #define KSIGSET_SIZE 8
 
 static int rfd = -1, wfd = -1;
 static void *bad_addr;
-static volatile int handled;
 
 static long sys_ppoll(struct pollfd *fds, unsigned int nfds,
 		      struct timespec *ts, const sigset_t *mask, size_t size)
 {
 	return syscall(SYS_ppoll, fds, nfds, ts, mask, size);
-}
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
 }
 
 static void test_timeout_update(void)
@@ -77,62 +69,34 @@ static void test_null_timeout(void)
 	SAFE_READ(1, rfd, &c, 1);
 }
 
-static void test_unblocked_by_mask(void)
+static void unblocked_call(const sigset_t *empty)
 {
 	struct pollfd pfd = {.fd = rfd, .events = POLLIN};
 	struct timespec ts = {10, 0};
-	sigset_t empty, cur;
-	pid_t pid;
 
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR1, handler, 0);
-		tev_sigmask(SIG_BLOCK, SIGUSR1);
-		sigemptyset(&empty);
-		TST_EXP_FAIL(sys_ppoll(&pfd, 1, &ts, &empty, KSIGSET_SIZE),
-			     EINTR, "ppoll(empty mask) with SIGUSR1 blocked "
-			     "by the process");
-		sigprocmask(SIG_BLOCK, NULL, &cur);
-		TST_EXP_EXPR(handled == 1 && sigismember(&cur, SIGUSR1),
-			     "the handler ran (%d) and SIGUSR1 is blocked "
-			     "again", handled);
-		TST_EXP_EXPR(ts_ns(&ts) > 0 && ts_ns(&ts) <= 10 * NSEC_PER_SEC,
-			     "timeout updated to %lld ns left of 10 s",
-			     ts_ns(&ts));
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_ppoll);
-	SAFE_KILL(pid, SIGUSR1);
-	reap_child(pid);
+	TST_EXP_FAIL(sys_ppoll(&pfd, 1, &ts, empty, KSIGSET_SIZE), EINTR,
+		     "ppoll(empty mask) with SIGUSR1 blocked by the process");
+	TST_EXP_EXPR(ts_ns(&ts) > 0 && ts_ns(&ts) <= 10 * NSEC_PER_SEC,
+		     "timeout updated to %lld ns left of 10 s", ts_ns(&ts));
+}
+
+static void test_unblocked_by_mask(void)
+{
+	ws_mask_lets_through(__NR_ppoll, SIGUSR1, unblocked_call);
+}
+
+static void blocked_call(const sigset_t *usr1)
+{
+	struct pollfd pfd = {.fd = rfd, .events = POLLIN};
+
+	TST_EXP_VAL(sys_ppoll(&pfd, 1, NULL, usr1, KSIGSET_SIZE), 1,
+		    "ppoll(mask with SIGUSR1) returned the ready pipe, not "
+		    "EINTR");
 }
 
 static void test_blocked_by_mask(void)
 {
-	struct pollfd pfd = {.fd = rfd, .events = POLLIN};
-	sigset_t usr1;
-	pid_t pid;
-	char c;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR1, handler, 0);
-		sigemptyset(&usr1);
-		sigaddset(&usr1, SIGUSR1);
-		TST_EXP_VAL(sys_ppoll(&pfd, 1, NULL, &usr1, KSIGSET_SIZE), 1,
-			    "ppoll(mask with SIGUSR1) returned the ready pipe, "
-			    "not EINTR");
-		TST_EXP_EXPR(handled == 1, "the handler ran after the call "
-			     "(%d)", handled);
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_ppoll);
-	SAFE_KILL(pid, SIGUSR1);
-	TST_EXP_EXPR(tev_wait_proc_pending(pid, SIGUSR1) &&
-		     task_state(pid, pid) == 'S', "SIGUSR1 pending while the "
-		     "child still waits");
-	SAFE_WRITE(1, wfd, "x", 1);
-	reap_child(pid);
-	SAFE_READ(1, rfd, &c, 1);
+	ws_mask_holds_back(__NR_ppoll, SIGUSR1, rfd, wfd, blocked_call);
 }
 
 static void test_errors(void)
@@ -176,48 +140,33 @@ static void test_errors(void)
 	reap_child(pid);
 }
 
+static void (*const cases[])(void) = {
+	test_timeout_update,
+	test_null_timeout,
+	test_unblocked_by_mask,
+	test_blocked_by_mask,
+	test_errors,
+};
+
 static void run(unsigned int n)
 {
-	handled = 0;
-	switch (n) {
-	case 0:
-		test_timeout_update();
-		break;
-	case 1:
-		test_null_timeout();
-		break;
-	case 2:
-		test_unblocked_by_mask();
-		break;
-	case 3:
-		test_blocked_by_mask();
-		break;
-	case 4:
-		test_errors();
-		break;
-	}
+	cases[n]();
 }
 
 static void setup(void)
 {
-	int fds[2];
-
 	bad_addr = tev_bad_addr();
-	SAFE_PIPE(fds);
-	rfd = fds[0];
-	wfd = fds[1];
+	ws_pipe(&rfd, &wfd, 0);
 }
 
 static void cleanup(void)
 {
-	if (rfd >= 0)
-		SAFE_CLOSE(rfd);
-	if (wfd >= 0)
-		SAFE_CLOSE(wfd);
+	ws_close(&rfd);
+	ws_close(&wfd);
 }
 
 static struct tst_test test = {
-	.tcnt = 5,
+	.tcnt = ARRAY_LEN(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -13,8 +13,7 @@
  * EBADF for a descriptor not open.
  */
 #include <sys/select.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "../common/wait_signal.h"
 
 #define KSIGSET_SIZE 8
 
@@ -25,18 +24,11 @@ struct sigset_argpack {
 
 static int rfd = -1, wfd = -1;
 static void *bad_addr;
-static volatile int handled;
 
 static long pselect6(int nfds, fd_set *r, fd_set *w, struct timespec *ts,
 		     const void *argpack)
 {
 	return syscall(SYS_pselect6, nfds, r, w, NULL, ts, argpack);
-}
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
 }
 
 static void test_timeout(void)
@@ -65,66 +57,38 @@ static void test_timeout(void)
 		     waited);
 }
 
-static void test_unblocked_by_mask(void)
+static void unblocked_call(const sigset_t *empty)
 {
-	sigset_t empty, cur;
-	pid_t pid;
 	fd_set r;
 
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR1, handler, 0);
-		tev_sigmask(SIG_BLOCK, SIGUSR1);
-		sigemptyset(&empty);
-		FD_ZERO(&r);
-		FD_SET(rfd, &r);
-		TST_EXP_FAIL(pselect6(rfd + 1, &r, NULL, NULL,
-				      &(struct sigset_argpack){&empty,
-				      KSIGSET_SIZE}), EINTR,
-			     "pselect6(empty mask) with SIGUSR1 blocked by "
-			     "the process");
-		sigprocmask(SIG_BLOCK, NULL, &cur);
-		TST_EXP_EXPR(handled == 1 && sigismember(&cur, SIGUSR1),
-			     "the handler ran (%d) and SIGUSR1 is blocked "
-			     "again", handled);
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_pselect6);
-	SAFE_KILL(pid, SIGUSR1);
-	reap_child(pid);
+	FD_ZERO(&r);
+	FD_SET(rfd, &r);
+	TST_EXP_FAIL(pselect6(rfd + 1, &r, NULL, NULL,
+			      &(struct sigset_argpack){empty, KSIGSET_SIZE}),
+		     EINTR, "pselect6(empty mask) with SIGUSR1 blocked by the "
+		     "process");
+}
+
+static void test_unblocked_by_mask(void)
+{
+	ws_mask_lets_through(__NR_pselect6, SIGUSR1, unblocked_call);
+}
+
+static void blocked_call(const sigset_t *usr1)
+{
+	fd_set r;
+
+	FD_ZERO(&r);
+	FD_SET(rfd, &r);
+	TST_EXP_VAL(pselect6(rfd + 1, &r, NULL, NULL,
+			     &(struct sigset_argpack){usr1, KSIGSET_SIZE}), 1,
+		    "pselect6(mask with SIGUSR1) returned the ready pipe, not "
+		    "EINTR");
 }
 
 static void test_blocked_by_mask(void)
 {
-	sigset_t usr1;
-	pid_t pid;
-	fd_set r;
-	char c;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR1, handler, 0);
-		sigemptyset(&usr1);
-		sigaddset(&usr1, SIGUSR1);
-		FD_ZERO(&r);
-		FD_SET(rfd, &r);
-		TST_EXP_VAL(pselect6(rfd + 1, &r, NULL, NULL,
-				     &(struct sigset_argpack){&usr1,
-				     KSIGSET_SIZE}), 1,
-			    "pselect6(mask with SIGUSR1) returned the ready "
-			    "pipe, not EINTR");
-		TST_EXP_EXPR(handled == 1, "the handler ran after the call "
-			     "(%d)", handled);
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_pselect6);
-	SAFE_KILL(pid, SIGUSR1);
-	TST_EXP_EXPR(tev_wait_proc_pending(pid, SIGUSR1) &&
-		     task_state(pid, pid) == 'S', "SIGUSR1 pending while the "
-		     "child still waits");
-	SAFE_WRITE(1, wfd, "x", 1);
-	reap_child(pid);
-	SAFE_READ(1, rfd, &c, 1);
+	ws_mask_holds_back(__NR_pselect6, SIGUSR1, rfd, wfd, blocked_call);
 }
 
 static void test_errors(void)
@@ -171,45 +135,32 @@ static void test_errors(void)
 		     "pselect6(descriptor not open)");
 }
 
+static void (*const cases[])(void) = {
+	test_timeout,
+	test_unblocked_by_mask,
+	test_blocked_by_mask,
+	test_errors,
+};
+
 static void run(unsigned int n)
 {
-	handled = 0;
-	switch (n) {
-	case 0:
-		test_timeout();
-		break;
-	case 1:
-		test_unblocked_by_mask();
-		break;
-	case 2:
-		test_blocked_by_mask();
-		break;
-	case 3:
-		test_errors();
-		break;
-	}
+	cases[n]();
 }
 
 static void setup(void)
 {
-	int fds[2];
-
 	bad_addr = tev_bad_addr();
-	SAFE_PIPE(fds);
-	rfd = fds[0];
-	wfd = fds[1];
+	ws_pipe(&rfd, &wfd, 0);
 }
 
 static void cleanup(void)
 {
-	if (rfd >= 0)
-		SAFE_CLOSE(rfd);
-	if (wfd >= 0)
-		SAFE_CLOSE(wfd);
+	ws_close(&rfd);
+	ws_close(&wfd);
 }
 
 static struct tst_test test = {
-	.tcnt = 4,
+	.tcnt = ARRAY_LEN(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

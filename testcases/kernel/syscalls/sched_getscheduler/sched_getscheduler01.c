@@ -13,9 +13,6 @@
 #ifndef ARRAY_SIZE
 # define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
-#ifndef SCHED_RESET_ON_FORK
-# define SCHED_RESET_ON_FORK 0x40000000
-#endif
 
 static const int child_policies[] = {
 	SCHED_BATCH,

@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include "../sched_setparam/sched_setparam.h"
 #include "../common/proc_ids.h"
+#include "../setpriority/prio_helpers.h"
 
 #ifndef SCHED_FLAG_RESET_ON_FORK
 # define SCHED_FLAG_RESET_ON_FORK 0x01
@@ -37,26 +38,6 @@
 #ifndef SCHED_FLAG_UTIL_CLAMP_MIN
 # define SCHED_FLAG_UTIL_CLAMP_MIN 0x20
 #endif
-
-/* Field 19 of /proc/self/stat: the nice value the task holds. */
-static long stat_nice(void)
-{
-	char buf[1024], *p;
-	int fd, field;
-	ssize_t len;
-	long nice;
-
-	fd = SAFE_OPEN("/proc/self/stat", O_RDONLY);
-	len = SAFE_READ(0, fd, buf, sizeof(buf) - 1);
-	SAFE_CLOSE(fd);
-	buf[len] = '\0';
-	p = strrchr(buf, ')');
-	for (field = 2; p && field < 19; field++)
-		p = strchr(p + 1, ' ');
-	if (!p || sscanf(p, " %ld", &nice) != 1)
-		tst_brk(TBROK, "cannot parse field 19 of '%s'", buf);
-	return nice;
-}
 
 static long set_attr(int policy, int nice, unsigned long long flags)
 {
@@ -79,11 +60,12 @@ static void check_policy_nice(int policy, int nice)
 		tst_brk(TBROK | TERRNO, "sched_getattr()");
 	errno = 0;
 	TST_EXP_EXPR((int)a.sched_policy == policy && a.sched_nice == nice &&
-		     getpriority(PRIO_PROCESS, 0) == nice && stat_nice() == nice,
+		     getpriority(PRIO_PROCESS, 0) == nice &&
+		     proc_nice(0) == nice,
 		     "%s nice %d: sched_getattr() says policy %u nice %d, "
 		     "getpriority() %d, /proc %ld", policy_name(policy), nice,
 		     a.sched_policy, a.sched_nice, getpriority(PRIO_PROCESS, 0),
-		     stat_nice());
+		     proc_nice(0));
 }
 
 static void policies_and_nice(void)

@@ -22,9 +22,6 @@
 #include "../sched_setparam/sched_setparam.h"
 #include "../common/proc_ids.h"
 
-#ifndef SCHED_DEADLINE
-# define SCHED_DEADLINE 6
-#endif
 #ifndef SCHED_FLAG_RESET_ON_FORK
 # define SCHED_FLAG_RESET_ON_FORK 0x01
 #endif

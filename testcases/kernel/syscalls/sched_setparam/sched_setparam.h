@@ -21,6 +21,12 @@
 #ifndef SCHED_IDLE
 # define SCHED_IDLE 5
 #endif
+#ifndef SCHED_DEADLINE
+# define SCHED_DEADLINE 6
+#endif
+#ifndef SCHED_RESET_ON_FORK
+# define SCHED_RESET_ON_FORK 0x40000000
+#endif
 
 /* The first size the kernel accepted (Linux 3.14, no utilisation clamps). */
 #define SCHED_ATTR_SIZE_VER0 48

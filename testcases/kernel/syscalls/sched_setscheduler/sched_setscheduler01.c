@@ -24,13 +24,6 @@
 #include "../common/proc_ids.h"
 #include "../common/cap_check.h"
 
-#ifndef SCHED_RESET_ON_FORK
-# define SCHED_RESET_ON_FORK 0x40000000
-#endif
-#ifndef SCHED_DEADLINE
-# define SCHED_DEADLINE 6
-#endif
-
 static struct sched_param prio0 = { .sched_priority = 0 };
 
 static void switch_and_check(int policy)

@@ -16,10 +16,6 @@
 #include <sys/wait.h>
 #include "../sched_setparam/sched_setparam.h"
 
-#ifndef SCHED_RESET_ON_FORK
-# define SCHED_RESET_ON_FORK 0x40000000
-#endif
-
 #define RT_PRIO 10
 
 static const int rt_policies[] = { SCHED_FIFO, SCHED_RR };

@@ -7,8 +7,7 @@
  * (select is never restarted after a handler).
  */
 #include <sys/select.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "../common/wait_signal.h"
 
 static int rfd = -1, wfd = -1;
 static void *bad_addr;
@@ -74,72 +73,54 @@ static void test_efault(void)
 		     "select(unmapped timeout)");
 }
 
-static void handler(int sig)
+static void eintr_call(int sa_flags)
 {
-	(void)sig;
-}
-
-static void test_eintr(int sa_flags)
-{
-	pid_t pid;
 	fd_set set;
 
-	pid = SAFE_FORK();
-	if (!pid) {
-		tev_sigaction(SIGUSR1, handler, sa_flags);
-		FD_ZERO(&set);
-		FD_SET(rfd, &set);
-		TST_EXP_FAIL(sys_select(rfd + 1, &set, NULL, NULL, NULL),
-			     EINTR, "select() interrupted by a handler (%s)",
-			     sa_flags ? "SA_RESTART" : "no SA_RESTART");
-		exit(0);
-	}
-	wait_task_in_syscall(pid, __NR_select);
-	SAFE_KILL(pid, SIGUSR1);
-	reap_child(pid);
+	FD_ZERO(&set);
+	FD_SET(rfd, &set);
+	TST_EXP_FAIL(sys_select(rfd + 1, &set, NULL, NULL, NULL), EINTR,
+		     "select() interrupted by a handler (%s)",
+		     sa_flags ? "SA_RESTART" : "no SA_RESTART");
 }
+
+static void test_eintr(void)
+{
+	ws_interrupt(__NR_select, 0, eintr_call);
+}
+
+static void test_eintr_restart(void)
+{
+	ws_interrupt(__NR_select, SA_RESTART, eintr_call);
+}
+
+static void (*const cases[])(void) = {
+	test_ebadf,
+	test_einval,
+	test_efault,
+	test_eintr,
+	test_eintr_restart,
+};
 
 static void run(unsigned int n)
 {
-	switch (n) {
-	case 0:
-		test_ebadf();
-		break;
-	case 1:
-		test_einval();
-		break;
-	case 2:
-		test_efault();
-		break;
-	case 3:
-		test_eintr(0);
-		break;
-	case 4:
-		test_eintr(SA_RESTART);
-		break;
-	}
+	cases[n]();
 }
 
 static void setup(void)
 {
-	int fds[2];
-
 	bad_addr = tev_bad_addr();
-	SAFE_PIPE(fds);
-	rfd = fds[0];
-	wfd = fds[1];
+	ws_pipe(&rfd, &wfd, 0);
 }
 
 static void cleanup(void)
 {
-	if (rfd >= 0)
-		SAFE_CLOSE(rfd);
-	if (wfd >= 0)
-		SAFE_CLOSE(wfd);
+	ws_close(&rfd);
+	ws_close(&wfd);
 }
 
 static struct tst_test test = {
-	.tcnt = 5,
+	.tcnt = ARRAY_LEN(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

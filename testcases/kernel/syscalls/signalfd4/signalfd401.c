@@ -16,6 +16,7 @@
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include "../common/task_wait.h"
+#include "../common/fd_checks.h"
 
 static sigset_t usr12;
 
@@ -94,16 +95,8 @@ static void test_read(void)
 static unsigned long long fdinfo_sigmask(int fd)
 {
 	unsigned long long mask = ~0ULL;
-	char path[64], line[128];
-	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
-	f = fopen(path, "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
-	while (fgets(line, sizeof(line), f))
-		sscanf(line, "sigmask: %llx", &mask);
-	fclose(f);
+	fdinfo_scan(fd, "sigmask: %llx", &mask);
 	return mask;
 }
 

@@ -12,9 +12,9 @@
 #include <limits.h>
 #include <poll.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <sys/timerfd.h>
 #include "../common/time_event.h"
+#include "../common/fd_checks.h"
 
 #ifndef CLOCK_TAI
 # define CLOCK_TAI 11
@@ -39,9 +39,7 @@ static void test_fresh(unsigned int i)
 {
 	struct itimerspec cur;
 	struct pollfd pfd;
-	char path[64], link[64];
 	uint64_t ticks;
-	ssize_t len;
 	int fd;
 
 	TST_EXP_FD(timerfd_create(clocks[i].id, TFD_NONBLOCK),
@@ -49,11 +47,8 @@ static void test_fresh(unsigned int i)
 	if (!TST_PASS)
 		return;
 	fd = TST_RET;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	len = readlink(path, link, sizeof(link) - 1);
-	link[len > 0 ? len : 0] = 0;
-	TST_EXP_EXPR(!strcmp(link, "anon_inode:[timerfd]"),
-		     "the descriptor is %s", link);
+	TST_EXP_EXPR(!strcmp(fd_link(fd), "anon_inode:[timerfd]"),
+		     "the descriptor is %s", fd_link(fd));
 	TST_EXP_FAIL(read(fd, &ticks, sizeof(ticks)), EAGAIN,
 		     "read(disarmed timerfd)");
 	if (timerfd_gettime(fd, &cur))
@@ -73,21 +68,16 @@ static void test_flags(void)
 	fd = timerfd_create(CLOCK_MONOTONIC, 0);
 	if (fd < 0)
 		tst_brk(TBROK | TERRNO, "timerfd_create(0)");
-	TST_EXP_EXPR(!(fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     !(fcntl(fd, F_GETFD) & FD_CLOEXEC),
+	TST_EXP_EXPR(fd_flags_are(fd, 0, 0),
 		     "flags 0: neither O_NONBLOCK nor FD_CLOEXEC");
-	TST_EXP_EXPR((fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDWR,
+	TST_EXP_EXPR(fd_accmode(fd) == O_RDWR,
 		     "the timerfd is open O_RDWR");
 	SAFE_CLOSE(fd);
 	fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK);
-	TST_EXP_EXPR((fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     !(fcntl(fd, F_GETFD) & FD_CLOEXEC),
-		     "TFD_NONBLOCK: O_NONBLOCK only");
+	TST_EXP_EXPR(fd_flags_are(fd, 1, 0), "TFD_NONBLOCK: O_NONBLOCK only");
 	SAFE_CLOSE(fd);
 	fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-	TST_EXP_EXPR(!(fcntl(fd, F_GETFL) & O_NONBLOCK) &&
-		     (fcntl(fd, F_GETFD) & FD_CLOEXEC),
-		     "TFD_CLOEXEC: FD_CLOEXEC only");
+	TST_EXP_EXPR(fd_flags_are(fd, 0, 1), "TFD_CLOEXEC: FD_CLOEXEC only");
 	SAFE_CLOSE(fd);
 }
 
@@ -111,22 +101,8 @@ static void test_einval(void)
 
 static void test_emfile(void)
 {
-	struct rlimit rl;
-	pid_t pid;
-	int fd;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		/* fill the table below a limit just above the open fds */
-		fd = SAFE_OPEN("/dev/null", O_RDONLY);
-		rl.rlim_cur = rl.rlim_max = fd + 1;
-		if (setrlimit(RLIMIT_NOFILE, &rl))
-			tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_NOFILE)");
-		TST_EXP_FAIL(timerfd_create(CLOCK_MONOTONIC, 0), EMFILE,
-			     "timerfd_create() with no free descriptor");
-		exit(0);
-	}
-	SAFE_WAITPID(pid, NULL, 0);
+	FD_EXP_EMFILE(timerfd_create(CLOCK_MONOTONIC, 0),
+		      "timerfd_create() with no free descriptor");
 }
 
 static void alarm_as_nobody(void)
