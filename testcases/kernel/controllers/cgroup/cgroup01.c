@@ -115,7 +115,7 @@ static void setup(void)
 {
 	static const char *const ctrls[] = {"memory", NULL};
 
-	cg_setup(ctrls);
+	cg_setup(ctrls, 1);
 }
 
 static struct tst_test test = {

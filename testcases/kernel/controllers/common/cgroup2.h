@@ -7,9 +7,11 @@
  * checks that the root offers each controller the test needs (TCONF
  * naming the missing one: it is bound to a v1 hierarchy or not built),
  * enables them in the root's cgroup.subtree_control, and makes the
- * test's own cgroup ltp_NAME_PID under the root, in which the same
- * controllers are enabled for children. Paths given to the other
- * helpers are relative to that cgroup ("" is the cgroup itself).
+ * test's own cgroup ltp_NAME_PID under the root; with for_children the
+ * same controllers are enabled in its subtree_control too (then, by the
+ * no-internal-process rule, only its children can hold processes when
+ * a domain controller such as memory is among them). Paths given to the
+ * other helpers are relative to that cgroup ("" is the cgroup itself).
  *
  * Controllers enabled in the root are left enabled: another test may be
  * using them at the same time, and enabling them changes no limit.
@@ -42,8 +44,9 @@ static int cg_mounted;
 static inline void cg_path(char *buf, size_t size, const char *rel,
 			   const char *file)
 {
-	snprintf(buf, size, "%s%s%s%s%s", cg_base, *rel ? "/" : "", rel,
-		 file ? "/" : "", file ? file : "");
+	if (snprintf(buf, size, "%s%s%s%s%s", cg_base, *rel ? "/" : "", rel,
+		     file ? "/" : "", file ? file : "") >= (int)size)
+		tst_brk(TBROK, "cgroup path %s/%s too long", cg_base, rel);
 }
 
 /* Write a string to a cgroup file; -1 with errno on failure. */
@@ -164,7 +167,7 @@ static inline void cg_find_root(void)
 	tst_res(TINFO, "mounted cgroup2 on %s", cg_root);
 }
 
-static inline void cg_setup(const char *const *controllers)
+static inline void cg_setup(const char *const *controllers, int for_children)
 {
 	char path[PATH_MAX + 32];
 	const char *const *c;
@@ -186,7 +189,7 @@ static inline void cg_setup(const char *const *controllers)
 	    (int)sizeof(cg_base))
 		tst_brk(TBROK, "cgroup path under %s too long", cg_root);
 	SAFE_MKDIR(cg_base, 0755);
-	for (c = controllers; c && *c; c++)
+	for (c = controllers; for_children && c && *c; c++)
 		CG_WRITE("", "cgroup.subtree_control", "+%s", *c);
 }
 

@@ -74,7 +74,7 @@ static void setup(void)
 {
 	static const char *const ctrls[] = {"cpu", NULL};
 
-	cg_setup(ctrls);
+	cg_setup(ctrls, 0);
 	CG_WRITE("", "cpu.max", "10000 100000");
 }
 

@@ -79,7 +79,7 @@ static void setup(void)
 {
 	static const char *const ctrls[] = {"memory", NULL};
 
-	cg_setup(ctrls);
+	cg_setup(ctrls, 0);
 	CG_WRITE("", "memory.max", "%d", LIMIT);
 	if (cg_try_write("", "memory.swap.max", "0")) {
 		if (errno != ENOENT)

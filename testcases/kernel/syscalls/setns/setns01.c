@@ -10,7 +10,7 @@
  *  - net: /proc/self/ns/net becomes the holder's;
  *  - mnt: the holder's tmpfs and the file in it are visible;
  *  - pid: the caller stays, its next child is in the holder's pid
- *    namespace, where it gets pid 2 (the holder is 1);
+ *    namespace, with a pid above 1 (the holder is 1) and ppid 0;
  *  - user: a file owned by uid 1000 (unmapped there) shows as the
  *    overflow uid, and uid_map is the holder's;
  *  - a pidfd of the holder with CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET
@@ -107,17 +107,22 @@ static void join_mnt(void)
 static void join_pid(void)
 {
 	int fd = open_ns("pid"), status;
-	pid_t me = getpid(), pid;
+	ino_t holder_ns = NS_ID(holder, "pid"), own_ns = NS_ID(0, "pid");
+	pid_t pid;
 
 	TST_EXP_PASS(setns(fd, CLONE_NEWPID), "setns(pid fd, CLONE_NEWPID)");
-	TST_EXP_EQ_LI(getpid(), me);
+	TST_EXP_EXPR(NS_ID(0, "pid") == own_ns &&
+		     NS_ID(0, "pid_for_children") == holder_ns,
+		     "the caller stays in its pid namespace, its children "
+		     "go to the holder's");
 	pid = SAFE_FORK();
 	if (!pid)
-		_exit(getpid() == 2 && getppid() == 0 ? 0 : 1);
+		_exit(getpid() > 1 && getppid() == 0 &&
+		      NS_ID(0, "pid") == holder_ns ? 0 : 1);
 	SAFE_WAITPID(pid, &status, 0);
 	TST_EXP_EXPR(WIFEXITED(status) && !WEXITSTATUS(status),
-		     "the next child is pid 2 with ppid 0 in the holder's "
-		     "pid namespace");
+		     "the next child is in the holder's pid namespace, with "
+		     "a pid above 1 and ppid 0 there");
 }
 
 static void join_user(void)
