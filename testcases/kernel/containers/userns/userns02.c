@@ -14,6 +14,7 @@
  *    with "deny" setgroups(2) fails with EPERM even with CAP_SETGID there.
  */
 #include <grp.h>
+#include <sys/prctl.h>
 #include "tst_test.h"
 #include "../common/ns_helpers.h"
 
@@ -144,6 +145,13 @@ static void unprivileged(void)
 	pid = SAFE_FORK();
 	if (!pid) {
 		tst_drop_privs();
+		/*
+		 * The uid change made the process non-dumpable, which makes
+		 * its /proc/self files root's: become dumpable again to
+		 * write its own maps, as a process that never was root can.
+		 */
+		if (prctl(PR_SET_DUMPABLE, 1))
+			tst_brk(TBROK | TERRNO, "prctl(PR_SET_DUMPABLE)");
 		unprivileged_child();
 		exit(0);
 	}

@@ -9,7 +9,9 @@
  *  - CLONE_NEWNS: a mount made after it is not in the parent's table;
  *  - CLONE_NEWUSER: the caller's ids are unmapped, so getuid() gives the
  *    overflow uid, and it holds every capability there;
- *  - CLONE_NEWPID: the caller stays where it is, its next child is pid 1;
+ *  - CLONE_NEWPID: the caller stays where it is; pid_for_children is
+ *    empty (ENOENT) until its first child, which is pid 1 in a new pid
+ *    namespace;
  *  - CLONE_FILES and CLONE_FS: after a clone() that shared them, an fd
  *    opened and a umask set by the child no longer reach the parent.
  * For each namespace flag /proc/self/ns/NAME changes in the caller and
@@ -98,11 +100,16 @@ static void check_user(void)
 		     eff);
 }
 
+static ino_t ns_before;
+
 static void check_pid(void)
 {
 	pid_t pid;
 	int status;
 
+	/* no pid namespace for children exists before the first child */
+	TST_EXP_FAIL(access("/proc/self/ns/pid_for_children", F_OK), ENOENT,
+		     "pid_for_children before the first child");
 	pid = SAFE_FORK();
 	if (!pid)
 		_exit(getpid() == 1 && getppid() == 0 ? 0 : 1);
@@ -110,6 +117,9 @@ static void check_pid(void)
 	TST_EXP_EXPR(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		     "the first child after unshare(CLONE_NEWPID) is pid 1 "
 		     "with ppid 0 there");
+	TST_EXP_EXPR(NS_ID(0, "pid_for_children") != ns_before &&
+		     NS_ID(0, "pid") == ns_before,
+		     "pid_for_children is a new namespace, pid is unchanged");
 }
 
 static const struct tcase {
@@ -213,13 +223,16 @@ static void run(unsigned int n)
 		return;
 	}
 	before = NS_ID(0, tc->ns);
+	ns_before = before;
 	pid = SAFE_FORK();
 	if (!pid) {
 		TST_EXP_PASS(unshare(tc->flag), "unshare(%s)", tc->name);
 		if (!TST_PASS)
 			exit(0);
-		TST_EXP_EXPR(NS_ID(0, tc->ns) != before,
-			     "/proc/self/ns/%s changed", tc->ns);
+		/* pid_for_children is checked once a child exists */
+		if (tc->flag != CLONE_NEWPID)
+			TST_EXP_EXPR(NS_ID(0, tc->ns) != before,
+				     "/proc/self/ns/%s changed", tc->ns);
 		tc->check();
 		exit(0);
 	}
