@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A private cgroup v2 directory for a controller test.
+ *
+ * cg_setup() finds the cgroup2 mount (or mounts cgroup2 on the test's
+ * tmpdir when the system has none, unmounted again by cg_cleanup()),
+ * checks that the root offers each controller the test needs (TCONF
+ * naming the missing one: it is bound to a v1 hierarchy or not built),
+ * enables them in the root's cgroup.subtree_control, and makes the
+ * test's own cgroup ltp_NAME_PID under the root; with for_children the
+ * same controllers are enabled in its subtree_control too (then, by the
+ * no-internal-process rule, only its children can hold processes when
+ * a domain controller such as memory is among them). Paths given to the
+ * other helpers are relative to that cgroup ("" is the cgroup itself).
+ *
+ * Controllers enabled in the root are left enabled: another test may be
+ * using them at the same time, and enabling them changes no limit.
+ *
+ * cg_cleanup() kills what is still in the test's cgroups, moves nothing
+ * back (the processes are the test's own children and are reaped), and
+ * removes the directories depth first.
+ */
+#ifndef CGROUP2_H
+#define CGROUP2_H
+
+#include <dirent.h>
+#include <limits.h>
+#include <mntent.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "tst_test.h"
+
+static char cg_root[PATH_MAX];
+static char cg_base[PATH_MAX];
+static int cg_mounted;
+
+static inline void cg_path(char *buf, size_t size, const char *rel,
+			   const char *file)
+{
+	if (snprintf(buf, size, "%s%s%s%s%s", cg_base, *rel ? "/" : "", rel,
+		     file ? "/" : "", file ? file : "") >= (int)size)
+		tst_brk(TBROK, "cgroup path %s/%s too long", cg_base, rel);
+}
+
+/* Write a string to a cgroup file; -1 with errno on failure. */
+static inline int cg_try_write(const char *rel, const char *file,
+			       const char *fmt, ...)
+{
+	char path[PATH_MAX], buf[256];
+	ssize_t len, ret;
+	va_list va;
+	int fd, err;
+
+	va_start(va, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, va);
+	va_end(va);
+	cg_path(path, sizeof(path), rel, file);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	len = strlen(buf);
+	ret = write(fd, buf, len);
+	err = errno;
+	close(fd);
+	errno = err;
+	return ret == len ? 0 : -1;
+}
+
+#define CG_WRITE(rel, file, fmt, ...) do { \
+	if (cg_try_write((rel), (file), (fmt), ##__VA_ARGS__)) \
+		tst_brk(TBROK | TERRNO, "write " fmt " to %s/%s", \
+			##__VA_ARGS__, (rel), (file)); \
+} while (0)
+
+/* The value after "key " in a flat keyed file (cpu.stat, memory.events). */
+static inline long long cg_read_key(const char *rel, const char *file,
+				    const char *key)
+{
+	char path[PATH_MAX], name[64];
+	long long val;
+	FILE *f;
+
+	cg_path(path, sizeof(path), rel, file);
+	f = fopen(path, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	while (fscanf(f, "%63s %lld", name, &val) == 2) {
+		if (!strcmp(name, key)) {
+			fclose(f);
+			return val;
+		}
+	}
+	fclose(f);
+	tst_brk(TBROK, "no key '%s' in %s", key, path);
+}
+
+/* A single-number file (memory.current, pids.current). */
+static inline long long cg_read_num(const char *rel, const char *file)
+{
+	char path[PATH_MAX];
+	long long val;
+
+	cg_path(path, sizeof(path), rel, file);
+	SAFE_FILE_SCANF(path, "%lld", &val);
+	return val;
+}
+
+static inline void cg_mkdir(const char *rel)
+{
+	char path[PATH_MAX];
+
+	cg_path(path, sizeof(path), rel, NULL);
+	SAFE_MKDIR(path, 0755);
+}
+
+/* Move the calling process into the cgroup rel. */
+static inline void cg_enter(const char *rel)
+{
+	CG_WRITE(rel, "cgroup.procs", "0");
+}
+
+static inline int cg_has_word(const char *path, const char *word)
+{
+	char w[64];
+	int found = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	while (!found && fscanf(f, "%63s", w) == 1)
+		found = !strcmp(w, word);
+	fclose(f);
+	return found;
+}
+
+static inline void cg_find_root(void)
+{
+	struct mntent *mnt;
+	FILE *f = setmntent("/proc/self/mounts", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "setmntent(/proc/self/mounts)");
+	while ((mnt = getmntent(f))) {
+		if (!strcmp(mnt->mnt_type, "cgroup2")) {
+			snprintf(cg_root, sizeof(cg_root), "%s", mnt->mnt_dir);
+			break;
+		}
+	}
+	endmntent(f);
+	if (cg_root[0])
+		return;
+	if (!tst_fs_is_supported("cgroup2"))
+		tst_brk(TCONF, "cgroup2 is not supported by the kernel");
+	if (!tst_tmpdir_path)
+		tst_brk(TBROK, "no cgroup2 mount and no tmpdir to mount one");
+	snprintf(cg_root, sizeof(cg_root), "%s/cgroup2", tst_tmpdir_path);
+	SAFE_MKDIR(cg_root, 0755);
+	SAFE_MOUNT("cgroup2", cg_root, "cgroup2", 0, NULL);
+	cg_mounted = 1;
+	tst_res(TINFO, "mounted cgroup2 on %s", cg_root);
+}
+
+static inline void cg_setup(const char *const *controllers, int for_children)
+{
+	char path[PATH_MAX + 32];
+	const char *const *c;
+
+	cg_find_root();
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", cg_root);
+	for (c = controllers; c && *c; c++)
+		if (!cg_has_word(path, *c))
+			tst_brk(TCONF, "controller '%s' is not offered by the "
+				"cgroup v2 root %s (used by a v1 hierarchy?)",
+				*c, cg_root);
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", cg_root);
+	for (c = controllers; c && *c; c++)
+		if (!cg_has_word(path, *c))
+			SAFE_FILE_PRINTF(path, "+%s", *c);
+
+	if (snprintf(cg_base, sizeof(cg_base), "%s/ltp_%s_%d", cg_root,
+		     program_invocation_short_name, (int)getpid()) >=
+	    (int)sizeof(cg_base))
+		tst_brk(TBROK, "cgroup path under %s too long", cg_root);
+	SAFE_MKDIR(cg_base, 0755);
+	for (c = controllers; for_children && c && *c; c++)
+		CG_WRITE("", "cgroup.subtree_control", "+%s", *c);
+}
+
+/* Kill the processes of a cgroup and remove it, children first. */
+static inline void cg_remove(const char *path)
+{
+	char sub[PATH_MAX + 300];
+	struct dirent *de;
+	DIR *dir = opendir(path);
+	int pid, tries;
+	FILE *f;
+
+	if (!dir)
+		return;
+	while ((de = readdir(dir))) {
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name);
+		cg_remove(sub);
+	}
+	closedir(dir);
+	for (tries = 0; tries < 100; tries++) {
+		snprintf(sub, sizeof(sub), "%s/cgroup.procs", path);
+		f = fopen(sub, "r");
+		while (f && fscanf(f, "%d", &pid) == 1)
+			kill(pid, SIGKILL);
+		if (f)
+			fclose(f);
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		if (!rmdir(path) || errno == ENOENT)
+			return;
+		usleep(100000);
+	}
+	tst_res(TWARN | TERRNO, "rmdir(%s)", path);
+}
+
+static inline void cg_cleanup(void)
+{
+	if (cg_base[0])
+		cg_remove(cg_base);
+	if (cg_mounted && umount(cg_root))
+		tst_res(TWARN | TERRNO, "umount(%s)", cg_root);
+}
+
+#endif /* CGROUP2_H */
