@@ -66,6 +66,50 @@ static int is_exclusive(const struct tst_test *t)
 	       t->hugepages.number || t->save_restore;
 }
 
+/* A JSON string: only metadata from the source, escaped all the same. */
+static void print_json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", (unsigned char)*s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
+}
+
+static void print_meta_flag(const char *key, int val)
+{
+	if (val)
+		printf(",\"%s\":true", key);
+}
+
+static void print_meta_str(const char *key, const char *val)
+{
+	if (!val)
+		return;
+	printf(",\"%s\":", key);
+	print_json_str(val);
+}
+
+static void print_meta_strs(const char *key, const char *const *vals)
+{
+	const char *sep = "";
+
+	if (!vals || !*vals)
+		return;
+	printf(",\"%s\":[", key);
+	for (; *vals; vals++) {
+		printf("%s", sep);
+		print_json_str(*vals);
+		sep = ",";
+	}
+	printf("]");
+}
+
 /* Machine-readable metadata for the executor (-M). */
 static void print_metadata(const struct tst_test *t)
 {
@@ -85,7 +129,39 @@ static void print_metadata(const struct tst_test *t)
 		printf("%s[\"%s\",\"%s\"]", sep, tag->name, tag->value);
 		sep = ",";
 	}
-	printf("]}\n");
+	printf("]");
+	/* The rest is for the catalog (metadata/ltp.json): set fields only. */
+	print_meta_flag("format_device", t->format_device);
+	print_meta_flag("mount_device", t->mount_device);
+	print_meta_flag("needs_tmpdir", t->needs_tmpdir);
+	print_meta_flag("forks_child", t->forks_child);
+	print_meta_flag("needs_checkpoints", t->needs_checkpoints);
+	if (t->mount_device)
+		print_meta_str("mntpoint", t->mntpoint ? t->mntpoint : "mntpoint");
+	print_meta_str("dev_fs_type", t->format_device ? t->dev_fs_type : NULL);
+	print_meta_str("min_kver", t->min_kver);
+	print_meta_str("needs_fs_type", t->needs_fs_type);
+	print_meta_strs("needs_kconfigs", t->needs_kconfigs);
+	print_meta_strs("needs_cmds", t->needs_cmds);
+	if (t->min_cpus)
+		printf(",\"min_cpus\":%u", t->min_cpus);
+	if (t->min_mem_avail_mb)
+		printf(",\"min_mem_avail\":%lu", t->min_mem_avail_mb);
+	if (t->hugepages.number)
+		printf(",\"hugepages\":%lu", t->hugepages.number);
+	if (t->save_restore && t->save_restore->path) {
+		const struct tst_path_val *pv;
+
+		sep = "";
+		printf(",\"save_restore\":[");
+		for (pv = t->save_restore; pv->path; pv++) {
+			printf("%s", sep);
+			print_json_str(pv->path);
+			sep = ",";
+		}
+		printf("]");
+	}
+	printf("}\n");
 }
 
 static void usage(FILE *out)
