@@ -1,5 +1,5 @@
 #!/bin/sh
-# mkinitramfs.sh STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG [EXTRA]
+# mkinitramfs.sh STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG [EXTRA [NFS_ROOT]]
 #
 # Build the guest's root file system in the empty directory STAGE and
 # pack it into OUTPUT (cpio newc, gzip):
@@ -11,14 +11,18 @@
 #   - the installed suite SUITE copied to GUEST_PREFIX, then the files of
 #     the directory EXTRA over it (the test modules built for the kernel);
 #   - INIT as /init, and the directory GUEST_CONFIG as /ltp-vm;
-#   - every shared library the binaries above need, found with ldd.
+#   - with NFS_ROOT (a tree unpacked by fetch-nfs.sh), the NFS userland
+#     (NFS_TOOLS below) in /usr/sbin, the users its daemons run as, and
+#     /etc/netconfig, /etc/services, /etc/protocols, /etc/rpc;
+#   - every shared library the binaries above need, found with ldd (in
+#     NFS_ROOT first for the NFS tools).
 # Host tools that are missing are reported and left out: the tests that
 # need them report TCONF in the guest.
 set -u
 
 prog=mkinitramfs.sh
-if [ $# -ne 6 ] && [ $# -ne 7 ]; then
-	echo "usage: $prog STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG [EXTRA]" >&2
+if [ $# -lt 6 ] || [ $# -gt 8 ]; then
+	echo "usage: $prog STAGE OUTPUT INIT SUITE GUEST_PREFIX GUEST_CONFIG [EXTRA [NFS_ROOT]]" >&2
 	exit 3
 fi
 stage=$1
@@ -28,6 +32,7 @@ suite=$4
 guest_prefix=$5
 guest_config=$6
 extra=${7:-}
+nfs_root=${8:-}
 
 # Binaries looked up in the host's PATH plus the sbin directories.
 HOST_TOOLS="dash mke2fs mkfs.ext2 mkfs.ext3 mkfs.ext4 e2fsck tune2fs
@@ -35,6 +40,9 @@ mkfs.xfs xfs_repair mkfs.btrfs mkfs.vfat mkswap losetup blkid"
 # Libraries loaded with dlopen, which ldd cannot see: glibc needs
 # libgcc_s for pthread_cancel and thread unwinding.
 DLOPEN_LIBS="libgcc_s.so.1"
+# The guest's NFS server and client userland (ltp-vm --nfs), from NFS_ROOT.
+NFS_TOOLS="rpcbind rpcinfo rpc.statd rpc.mountd rpc.nfsd exportfs mount.nfs
+umount.nfs showmount"
 
 fail() {
 	echo "$prog: $*" >&2
@@ -68,6 +76,8 @@ cat >"$stage/etc/passwd" <<'EOF'
 root:x:0:0:root:/root:/bin/sh
 daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin
 bin:x:2:2:bin:/bin:/usr/sbin/nologin
+_rpc:x:100:65534::/run/rpcbind:/usr/sbin/nologin
+statd:x:101:65534::/var/lib/nfs:/usr/sbin/nologin
 nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin
 EOF
 cat >"$stage/etc/group" <<'EOF'
@@ -98,6 +108,49 @@ for tool in $HOST_TOOLS; do
 	copy_host_file "$path"
 	echo "$path" >>"$stage/.elf-list"
 done
+
+# The NFS userland: binaries into /usr/sbin (merged /usr), their
+# libraries looked up in NFS_ROOT before the host (libwrap is not a host
+# library everywhere).
+nfs_libpath=
+if [ -n "$nfs_root" ]; then
+	[ -d "$nfs_root" ] || fail "$nfs_root: no such directory"
+	nfs_root=$(cd "$nfs_root" && pwd -P) || exit 3
+	for d in lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib usr/lib; do
+		[ -d "$nfs_root/$d" ] && nfs_libpath=$nfs_libpath${nfs_libpath:+:}$nfs_root/$d
+	done
+	for tool in $NFS_TOOLS; do
+		found=
+		for d in sbin usr/sbin bin usr/bin; do
+			if [ -f "$nfs_root/$d/$tool" ]; then
+				found=$nfs_root/$d/$tool
+				break
+			fi
+		done
+		[ -n "$found" ] || fail "$nfs_root holds no $tool"
+		cp -L "$found" "$stage/usr/sbin/$tool" || exit 3
+		echo "$stage/usr/sbin/$tool" >>"$stage/.nfs-list"
+	done
+	ln -s mount.nfs "$stage/usr/sbin/mount.nfs4"
+	ln -s umount.nfs "$stage/usr/sbin/umount.nfs4"
+	# libtirpc reads its transports from /etc/netconfig.
+	if [ -f /etc/netconfig ]; then
+		copy_host_file /etc/netconfig
+	else
+		printf '%s\n' \
+			'udp tpi_clts v inet udp - -' \
+			'tcp tpi_cots_ord v inet tcp - -' \
+			'udp6 tpi_clts v inet6 udp - -' \
+			'tcp6 tpi_cots_ord v inet6 tcp - -' \
+			'local tpi_cots_ord - loopback - - -' \
+			'unix tpi_cots_ord - loopback - - -' >"$stage/etc/netconfig"
+	fi
+	for f in /etc/services /etc/protocols /etc/rpc; do
+		[ -f "$f" ] && copy_host_file "$f"
+	done
+	mkdir -p "$stage/var/lib/nfs/sm" "$stage/var/lib/nfs/sm.bak" \
+		"$stage/var/lib/nfs/v4recovery" || exit 3
+fi
 
 busybox=$(command -v busybox) || fail "busybox not found (apt-get install busybox-static)"
 ldd "$busybox" >/dev/null 2>&1 &&
@@ -133,6 +186,8 @@ cp -a "$guest_config" "$stage/ltp-vm" || exit 3
 {
 	xargs ldd <"$stage/.elf-list"
 	find "$stage$guest_prefix" -type f -perm -u+x -exec ldd {} +
+	[ ! -f "$stage/.nfs-list" ] ||
+		xargs env LD_LIBRARY_PATH="$nfs_libpath" ldd <"$stage/.nfs-list"
 } 2>/dev/null | awk '{ for (i = 1; i <= NF; i++)
 	if ($i ~ /^\// && $i !~ /:$/) print $i }' >"$stage/.lib-list"
 for lib in $DLOPEN_LIBS; do
@@ -140,9 +195,17 @@ for lib in $DLOPEN_LIBS; do
 		'$1 == l && /x86-64/ { print $NF; exit }' >>"$stage/.lib-list"
 done
 sort -u "$stage/.lib-list" | while IFS= read -r lib; do
-	[ -e "$stage$lib" ] || copy_host_file "$lib"
+	case $lib in "$stage"/*) continue ;; esac
+	if [ -n "$nfs_root" ] && [ "${lib#"$nfs_root"/}" != "$lib" ]; then
+		dest=$stage${lib#"$nfs_root"}
+		[ -e "$dest" ] && continue
+		mkdir -p "$(dirname "$dest")" && cp -L "$lib" "$dest" ||
+			fail "cannot copy $lib into $stage"
+	else
+		[ -e "$stage$lib" ] || copy_host_file "$lib"
+	fi
 done || exit 3
-rm -f "$stage/.elf-list" "$stage/.lib-list"
+rm -f "$stage/.elf-list" "$stage/.lib-list" "$stage/.nfs-list"
 
 # cpio from inside the stage: names relative to the guest's root, every
 # file owned by root whoever runs this.
