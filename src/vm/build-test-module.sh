@@ -35,11 +35,8 @@ fail() {
 	exit 1
 }
 
-# The value of field $2 of the candidate version of package $1.
-candidate_field() {
-	apt-cache show --no-all-versions "$1" 2>/dev/null |
-		sed -n "s/^$2: //p" | head -n 1
-}
+# shellcheck source=src/vm/deb-cache.sh
+. "$(dirname "$0")/deb-cache.sh"
 
 # Debian's headers of $release, unpacked in the cache; prints the tree.
 fetch_headers() {
@@ -64,19 +61,9 @@ fetch_headers() {
 		for dep in $deps; do
 			set -- "$@" "$dep=$version"
 		done
-		if ! (cd "$tmp" && apt-get download "$@") >"$tmp/apt.log" 2>&1; then
-			cat "$tmp/apt.log" >&2
-			fail "apt-get download $* failed"
-		fi
-		for deb in "$tmp"/*.deb; do
-			dpkg -x "$deb" "$tmp/root" || fail "dpkg -x $deb failed"
-		done
+		deb_fetch "$tmp" "$tmp/root" "$@" || fail "$deb_error"
 		touch "$tmp/.complete"
-		if [ -e "$dir" ]; then
-			rm -rf "$tmp"
-		else
-			mv "$tmp" "$dir" || fail "cannot move $tmp to $dir"
-		fi
+		deb_keep "$tmp" "$dir" "$tmp"
 		trap - EXIT
 	fi
 	tree=$dir/root/usr/src/linux-headers-$release

@@ -31,23 +31,9 @@ fail() {
 }
 
 # Fall back to the kernel a previous run fetched, when there is one.
-use_last() {
-	if [ -f "$last" ]; then
-		dir=$cache/$(cat "$last")
-		if [ -f "$dir/.complete" ]; then
-			echo "$prog: $1; using the cached $(basename "$dir")" >&2
-			echo "$dir"
-			exit 0
-		fi
-	fi
-	fail "$1, and $cache holds no earlier kernel"
-}
-
-# The candidate version of a package, as apt would install it.
-candidate_field() {
-	apt-cache show --no-all-versions "$1" 2>/dev/null |
-		sed -n "s/^$2: //p" | head -n 1
-}
+last_what=kernel
+# shellcheck source=src/vm/deb-cache.sh
+. "$(dirname "$0")/deb-cache.sh"
 
 # The real image package the metapackage depends on.
 image_package() {
@@ -77,16 +63,7 @@ fi
 echo "$prog: downloading $real $version into $cache" >&2
 tmp=$(mktemp -d "$cache/.fetch.XXXXXX") || exit 3
 trap 'rm -rf "$tmp"' EXIT
-# apt-get download as root warns that its _apt sandbox user cannot write
-# here; that is harmless, the log keeps it for a real failure.
-if ! (cd "$tmp" && apt-get download "$real=$version") >"$tmp/apt.log" 2>&1
-then
-	cat "$tmp/apt.log" >&2
-	use_last "apt-get download $real=$version failed"
-fi
-deb=$(find "$tmp" -maxdepth 1 -name '*.deb' | head -n 1)
-[ -n "$deb" ] || use_last "apt-get download left no .deb in $tmp"
-dpkg -x "$deb" "$tmp" || fail "dpkg -x $deb failed"
+deb_fetch "$tmp" "$tmp" "$real=$version" || use_last "$deb_error"
 
 # Bookworm's packages ship lib/modules, later ones usr/lib/modules.
 for base in "$tmp" "$tmp/usr"; do
@@ -104,11 +81,7 @@ depmod -b "$base" "$release" ||
 touch "$tmp/.complete"
 
 # Another run may have fetched the same kernel meanwhile: keep one.
-if [ -e "$dir" ]; then
-	rm -rf "$tmp"
-else
-	mv "$tmp" "$dir" || fail "cannot move $tmp to $dir"
-fi
+deb_keep "$tmp" "$dir" "$tmp"
 trap - EXIT
 echo "$name" >"$last"
 echo "$dir"

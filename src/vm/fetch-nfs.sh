@@ -30,24 +30,15 @@ fail() {
 	exit 3
 }
 
-use_last() {
-	if [ -f "$last" ]; then
-		dir=$cache/$(cat "$last")
-		if [ -f "$dir/.complete" ]; then
-			echo "$prog: $1; using the cached $(basename "$dir")" >&2
-			echo "$dir"
-			exit 0
-		fi
-	fi
-	fail "$1, and $cache holds no earlier NFS userland"
-}
+last_what="NFS userland"
+# shellcheck source=src/vm/deb-cache.sh
+. "$(dirname "$0")/deb-cache.sh"
 
 command -v apt-cache >/dev/null || use_last "apt-cache not found"
 command -v dpkg >/dev/null || use_last "dpkg not found"
 specs=
 for pkg in $PACKAGES; do
-	version=$(apt-cache show --no-all-versions "$pkg" 2>/dev/null |
-		sed -n 's/^Version: //p' | head -n 1)
+	version=$(candidate_field "$pkg" Version)
 	[ -n "$version" ] || use_last "apt-cache knows no $pkg (run apt-get update?)"
 	specs="$specs $pkg=$version"
 done
@@ -65,24 +56,13 @@ tmp=$(mktemp -d "$cache/.fetch-nfs.XXXXXX") || exit 3
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/debs" "$tmp/root" || exit 3
 # shellcheck disable=SC2086 # one argument per package=version
-if ! (cd "$tmp/debs" && apt-get download $specs) >"$tmp/apt.log" 2>&1; then
-	cat "$tmp/apt.log" >&2
-	use_last "apt-get download failed"
-fi
-for deb in "$tmp"/debs/*.deb; do
-	dpkg -x "$deb" "$tmp/root" || fail "dpkg -x $deb failed"
-done
+deb_fetch "$tmp/debs" "$tmp/root" $specs || use_last "$deb_error"
 echo "$specs" >"$tmp/root/.packages"
 [ -x "$tmp/root/sbin/rpcbind" ] || [ -x "$tmp/root/usr/sbin/rpcbind" ] ||
 	fail "the packages hold no rpcbind"
 touch "$tmp/root/.complete"
 
-if [ -e "$dir" ]; then
-	rm -rf "$tmp"
-else
-	mv "$tmp/root" "$dir" || fail "cannot move $tmp/root to $dir"
-	rm -rf "$tmp"
-fi
+deb_keep "$tmp/root" "$dir" "$tmp"
 trap - EXIT
 echo "$name" >"$last"
 echo "$dir"
