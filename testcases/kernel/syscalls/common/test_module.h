@@ -256,4 +256,36 @@ static inline void tm_drop_cap_sys_module(void)
 		tst_brk(TBROK | TERRNO, "capset() without CAP_SYS_MODULE");
 }
 
+/*
+ * Run calls() in a child without CAP_SYS_MODULE (still root) and wait
+ * for it; the caller then checks what is loaded.
+ */
+static inline void tm_without_cap_sys_module(void (*calls)(void))
+{
+	if (!SAFE_FORK()) {
+		tm_drop_cap_sys_module();
+		calls();
+		exit(0);
+	}
+	tst_reap_children();
+}
+
+/*
+ * Load TM_MOD with load() ("init_module" or "finit_module" in call),
+ * assert that loading it again while it is live fails with EEXIST and
+ * that it stays loaded, then unload it.
+ */
+static inline void tm_check_eexist(const char *call,
+				   long (*load)(const char *params))
+{
+	TST_EXP_PASS(load("ltp_int=1"), "%s(%s) the first time", call, TM_MOD);
+	if (!TST_PASS)
+		return;
+	TST_EXP_FAIL(load("ltp_int=2"), EEXIST, "%s(%s) while it is live",
+		     call, TM_MOD);
+	tm_check_loaded(TM_MOD, 1);
+	TST_EXP_PASS(sys_delete_module(TM_MOD, O_NONBLOCK), "delete_module(%s)",
+		     TM_MOD);
+}
+
 #endif /* TEST_MODULE_H */

@@ -46,17 +46,16 @@ static void enoent(void)
 		     "delete_module() of a name in PROT_NONE memory");
 }
 
+static void eperm_calls(void)
+{
+	TST_EXP_FAIL(sys_delete_module(TM_MOD, O_NONBLOCK), EPERM,
+		     "delete_module(%s) as root without CAP_SYS_MODULE", TM_MOD);
+}
+
 static void eperm(void)
 {
 	load(mod_img, mod_len, TM_MOD, "");
-	if (!SAFE_FORK()) {
-		tm_drop_cap_sys_module();
-		TST_EXP_FAIL(sys_delete_module(TM_MOD, O_NONBLOCK), EPERM,
-			     "delete_module(%s) as root without CAP_SYS_MODULE",
-			     TM_MOD);
-		exit(0);
-	}
-	tst_reap_children();
+	tm_without_cap_sys_module(eperm_calls);
 	tm_check_loaded(TM_MOD, 1);
 	TST_EXP_PASS(sys_delete_module(TM_MOD, O_NONBLOCK), "delete_module(%s)",
 		     TM_MOD);

@@ -55,30 +55,27 @@ static void run_tcase(struct tcase *tc)
 	tm_check_loaded(TM_MOD, 0);
 }
 
+static long load_mod(const char *params)
+{
+	return sys_finit_module(mod_fd, params, 0);
+}
+
 static void eexist(void)
 {
-	TST_EXP_PASS(sys_finit_module(mod_fd, "ltp_int=1", 0),
-		     "finit_module(%s) the first time", TM_MOD);
-	if (!TST_PASS)
-		return;
-	TST_EXP_FAIL(sys_finit_module(mod_fd, "ltp_int=2", 0), EEXIST,
-		     "finit_module(%s) while it is live", TM_MOD);
-	tm_check_loaded(TM_MOD, 1);
-	TST_EXP_PASS(sys_delete_module(TM_MOD, O_NONBLOCK), "delete_module(%s)",
-		     TM_MOD);
+	tm_check_eexist("finit_module", load_mod);
+}
+
+static void eperm_calls(void)
+{
+	TST_EXP_FAIL(sys_finit_module(mod_fd, "", 0), EPERM,
+		     "finit_module() as root without CAP_SYS_MODULE");
+	TST_EXP_FAIL(sys_finit_module(bad_fd, "", 0), EPERM,
+		     "finit_module(-1) without CAP_SYS_MODULE");
 }
 
 static void eperm(void)
 {
-	if (!SAFE_FORK()) {
-		tm_drop_cap_sys_module();
-		TST_EXP_FAIL(sys_finit_module(mod_fd, "", 0), EPERM,
-			     "finit_module() as root without CAP_SYS_MODULE");
-		TST_EXP_FAIL(sys_finit_module(bad_fd, "", 0), EPERM,
-			     "finit_module(-1) without CAP_SYS_MODULE");
-		exit(0);
-	}
-	tst_reap_children();
+	tm_without_cap_sys_module(eperm_calls);
 	tm_check_loaded(TM_MOD, 0);
 }
 

@@ -59,30 +59,27 @@ static void run_tcase(struct tcase *tc)
 	tm_check_loaded(TM_DEP, 0);
 }
 
+static long load_mod(const char *params)
+{
+	return sys_init_module(mod_img, mod_len, params);
+}
+
 static void eexist(void)
 {
-	TST_EXP_PASS(sys_init_module(mod_img, mod_len, "ltp_int=1"),
-		     "init_module(%s) the first time", TM_MOD);
-	if (!TST_PASS)
-		return;
-	TST_EXP_FAIL(sys_init_module(mod_img, mod_len, "ltp_int=2"), EEXIST,
-		     "init_module(%s) while it is live", TM_MOD);
-	tm_check_loaded(TM_MOD, 1);
-	TST_EXP_PASS(sys_delete_module(TM_MOD, O_NONBLOCK), "delete_module(%s)",
-		     TM_MOD);
+	tm_check_eexist("init_module", load_mod);
+}
+
+static void eperm_calls(void)
+{
+	TST_EXP_FAIL(sys_init_module(mod_img, mod_len, ""), EPERM,
+		     "init_module() as root without CAP_SYS_MODULE");
+	TST_EXP_FAIL(sys_init_module(garbage, 4096, ""), EPERM,
+		     "init_module() of garbage without CAP_SYS_MODULE");
 }
 
 static void eperm(void)
 {
-	if (!SAFE_FORK()) {
-		tm_drop_cap_sys_module();
-		TST_EXP_FAIL(sys_init_module(mod_img, mod_len, ""), EPERM,
-			     "init_module() as root without CAP_SYS_MODULE");
-		TST_EXP_FAIL(sys_init_module(garbage, 4096, ""), EPERM,
-			     "init_module() of garbage without CAP_SYS_MODULE");
-		exit(0);
-	}
-	tst_reap_children();
+	tm_without_cap_sys_module(eperm_calls);
 	tm_check_loaded(TM_MOD, 0);
 }
 
