@@ -58,12 +58,8 @@ static void run(unsigned int n)
 	xattr_name(fs, full, sizeof(full), "ltp_full");
 	xattr_name(fs, missing, sizeof(missing), "ltp_missing");
 	xattr_long_name(fs, long_name, XATTR_NAME_MAX + 1);
-	/* a 0-byte value is valid: failing here is the bug (4e66d445d042) */
-	if (setxattr(f, empty, "", 0, XATTR_CREATE)) {
-		tst_res(TFAIL | TERRNO, "%s: setxattr(%s, 0 bytes)", fs->name,
-			empty);
+	if (xattr_set_empty(fs, f, empty))
 		return;
-	}
 	if (setxattr(f, full, value, VALUE_LEN, XATTR_CREATE))
 		tst_brk(TBROK | TERRNO, "%s: setxattr(%s)", fs->name, full);
 

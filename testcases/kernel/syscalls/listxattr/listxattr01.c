@@ -93,12 +93,8 @@ static void run(unsigned int n)
 		return;
 	TST_EXP_EQ_LI(count_ours(fs, len), 0);
 
-	/* a 0-byte value is valid: failing here is the bug (4e66d445d042) */
-	if (setxattr(fs->file, empty, "", 0, XATTR_CREATE)) {
-		tst_res(TFAIL | TERRNO, "%s: setxattr(%s, 0 bytes)", fs->name,
-			empty);
+	if (xattr_set_empty(fs, fs->file, empty))
 		return;
-	}
 	if (setxattr(fs->file, full, "value", 5, XATTR_CREATE))
 		tst_brk(TBROK | TERRNO, "%s: setxattr(%s)", fs->name, full);
 

@@ -75,6 +75,20 @@ static inline const char *xattr_long_name(const struct xattr_fs *fs,
 	return buf;
 }
 
+/*
+ * Set name to a 0-byte value on path. A 0-byte value is valid: a kernel
+ * that refuses it has the bug 4e66d445d042 fixed, so that is a TFAIL of
+ * the calling test, not a broken set-up. Returns 0 when the value is set.
+ */
+static inline int xattr_set_empty(const struct xattr_fs *fs, const char *path,
+				  const char *name)
+{
+	if (!setxattr(path, name, "", 0, XATTR_CREATE))
+		return 0;
+	tst_res(TFAIL | TERRNO, "%s: setxattr(%s, 0 bytes)", fs->name, name);
+	return -1;
+}
+
 /* (Re)create fs's test file, empty and without attributes. */
 static inline void xattr_fs_new_file(struct xattr_fs *fs)
 {
