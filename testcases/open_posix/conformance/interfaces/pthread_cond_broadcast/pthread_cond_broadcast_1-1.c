@@ -6,10 +6,8 @@
  * predicate set, and all five finish.
  */
 #include <pthread.h>
-#include <sched.h>
-#include <string.h>
 
-#include "../../../include/posixtest.h"
+#include "../../../include/pts_cond_waiters.h"
 
 #define NTHREADS 5
 
@@ -32,20 +30,9 @@ static void *waiter(void *arg)
 int main(void)
 {
 	pthread_t t[NTHREADS];
-	int i, err, w;
+	int i, err;
 
-	for (i = 0; i < NTHREADS; i++) {
-		err = pthread_create(&t[i], NULL, waiter, NULL);
-		if (err)
-			PTS_UNRES("pthread_create(): %s", strerror(err));
-	}
-	/* a waiter counted itself and released the mutex in cond_wait */
-	do {
-		pthread_mutex_lock(&m);
-		w = waiting;
-		pthread_mutex_unlock(&m);
-		sched_yield();
-	} while (w < NTHREADS);
+	pts_start_waiters(t, NTHREADS, waiter, &m, &waiting);
 
 	pthread_mutex_lock(&m);
 	go = 1;

@@ -8,10 +8,8 @@
  * whose predicate is false go back to waiting).
  */
 #include <pthread.h>
-#include <sched.h>
-#include <string.h>
 
-#include "../../../include/posixtest.h"
+#include "../../../include/pts_cond_waiters.h"
 
 #define NTHREADS 3
 
@@ -40,19 +38,9 @@ static void *waiter(void *arg)
 int main(void)
 {
 	pthread_t t[NTHREADS];
-	int i, err, w;
+	int i, err;
 
-	for (i = 0; i < NTHREADS; i++) {
-		err = pthread_create(&t[i], NULL, waiter, NULL);
-		if (err)
-			PTS_UNRES("pthread_create(): %s", strerror(err));
-	}
-	do {
-		pthread_mutex_lock(&m);
-		w = waiting;
-		pthread_mutex_unlock(&m);
-		sched_yield();
-	} while (w < NTHREADS);
+	pts_start_waiters(t, NTHREADS, waiter, &m, &waiting);
 
 	for (i = 0; i < NTHREADS; i++) {
 		pthread_mutex_lock(&m);
