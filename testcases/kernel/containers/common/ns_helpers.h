@@ -185,4 +185,27 @@ static inline unsigned int ns_overflow_id(const char *name)
 	return val;
 }
 
+/*
+ * A pidfd of pid for setns(), or -1 after a TCONF saying why there is
+ * none: no pidfd_open() (before 5.3), or a kernel whose setns() takes no
+ * pidfd (before 5.8). Any other pidfd_open() failure is TBROK.
+ */
+static inline int ns_setns_pidfd(pid_t pid)
+{
+	int fd = syscall(__NR_pidfd_open, pid, 0);
+
+	if (fd == -1 && errno == ENOSYS) {
+		tst_res(TCONF, "pidfd_open() not supported");
+		return -1;
+	}
+	if (fd == -1)
+		tst_brk(TBROK | TERRNO, "pidfd_open(%d)", (int)pid);
+	if (tst_kvercmp(5, 8, 0) < 0) {
+		tst_res(TCONF, "setns() with a pidfd needs Linux 5.8");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 #endif /* NS_HELPERS_H */

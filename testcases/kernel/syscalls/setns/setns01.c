@@ -141,20 +141,11 @@ static void join_user(void)
 static void join_pidfd(void)
 {
 	char host[256];
-	int fd = syscall(__NR_pidfd_open, holder, 0);
+	int fd = ns_setns_pidfd(holder);
 
-	if (fd == -1 && errno == ENOSYS) {
-		tst_res(TCONF, "pidfd_open() not supported");
-		return;
-	}
 	if (fd == -1)
-		tst_brk(TBROK | TERRNO, "pidfd_open(%d)", (int)holder);
-	TEST(setns(fd, CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET));
-	if (TST_RET == -1 && TST_ERR == EINVAL &&
-	    tst_kvercmp(5, 8, 0) < 0) {
-		tst_res(TCONF, "setns() with a pidfd needs Linux 5.8");
 		return;
-	}
+	TEST(setns(fd, CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET));
 	if (TST_RET) {
 		tst_res(TFAIL | TTERRNO, "setns(pidfd, UTS | IPC | NET)");
 		return;

@@ -59,18 +59,10 @@ static void check_bad_fds(void)
 
 static void check_pidfd(void)
 {
-	int fd = syscall(__NR_pidfd_open, holder, 0);
+	int fd = ns_setns_pidfd(holder);
 
-	if (fd == -1 && errno == ENOSYS) {
-		tst_res(TCONF, "pidfd_open() not supported");
-		return;
-	}
 	if (fd == -1)
-		tst_brk(TBROK | TERRNO, "pidfd_open(%d)", (int)holder);
-	if (tst_kvercmp(5, 8, 0) < 0) {
-		tst_res(TCONF, "setns() with a pidfd needs Linux 5.8");
 		return;
-	}
 	TST_EXP_FAIL(setns(fd, 0), EINVAL, "setns(pidfd, 0)");
 	TST_EXP_FAIL(setns(fd, CLONE_VM), EINVAL, "setns(pidfd, CLONE_VM)");
 	TST_EXP_FAIL(setns(fd, CLONE_NEWUTS | CLONE_FILES), EINVAL,
@@ -85,18 +77,11 @@ static void check_exited_pidfd(void)
 
 	if (!pid)
 		_exit(0);
-	fd = syscall(__NR_pidfd_open, pid, 0);
-	if (fd == -1 && errno == ENOSYS) {
-		tst_res(TCONF, "pidfd_open() not supported");
-		return;
-	}
-	if (fd == -1)
-		tst_brk(TBROK | TERRNO, "pidfd_open(%d)", (int)pid);
+	/* the pidfd is taken while pid exists, used after it is reaped */
+	fd = ns_setns_pidfd(pid);
 	SAFE_WAITPID(pid, NULL, 0);
-	if (tst_kvercmp(5, 8, 0) < 0) {
-		tst_res(TCONF, "setns() with a pidfd needs Linux 5.8");
+	if (fd == -1)
 		return;
-	}
 	TST_EXP_FAIL(setns(fd, CLONE_NEWUTS), ESRCH,
 		     "setns(pidfd of an exited process, CLONE_NEWUTS)");
 	SAFE_CLOSE(fd);
