@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "tst_test.h"
+#include "../common/legacy_raw.h"
 
 #define BEFORE	0x1234
 #define AFTER	0x4321
@@ -84,7 +85,7 @@ static void run(void)
 	if (fcntl(fd, F_SETLK, &fl))
 		tst_brk(TBROK | TERRNO, "fcntl(F_SETLK)");
 
-	pid = SAFE_FORK();
+	pid = sys_fork();
 	if (!pid)
 		child(parent, &stack_var, fd);
 	SAFE_WAITPID(pid, &status, 0);

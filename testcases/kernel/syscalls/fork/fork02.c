@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include "../common/task_wait.h"
+#include "../common/legacy_raw.h"
 
 static int fd = -1, cloexec_fd = -1;
 
@@ -44,7 +45,7 @@ static void run(void)
 	SAFE_READ(1, fd, buf, 3);
 	cloexec_fd = SAFE_OPEN("data", O_RDONLY | O_CLOEXEC);
 
-	pid = SAFE_FORK();
+	pid = sys_fork();
 	if (!pid)
 		child();
 	SAFE_READ(1, fd, buf, 2);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include "../common/task_wait.h"
+#include "../common/legacy_raw.h"
 
 static void set_nproc(rlim_t n)
 {
@@ -25,14 +26,14 @@ static void limited(int nobody)
 		tst_drop_privs();
 	set_nproc(nobody ? 1 : 0);
 	if (nobody) {
-		TST_EXP_FAIL(fork(), EAGAIN, "fork() as nobody with "
+		TST_EXP_FAIL(sys_fork(), EAGAIN, "fork() as nobody with "
 			     "RLIMIT_NPROC 1");
 		if (!TST_RET)
 			_exit(0);
 		TST_EXP_FAIL(waitpid(-1, NULL, WNOHANG), ECHILD,
 			     "no child was created");
 	} else {
-		pid = fork();
+		pid = sys_fork();
 		if (!pid)
 			_exit(0);
 		TST_EXP_EXPR(pid > 0, "fork() as root with RLIMIT_NPROC 0 "
@@ -45,7 +46,7 @@ static void limited(int nobody)
 
 static void run(unsigned int n)
 {
-	pid_t pid = SAFE_FORK();
+	pid_t pid = sys_fork();
 
 	if (!pid)
 		limited(n);

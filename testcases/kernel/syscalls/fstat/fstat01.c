@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include "tst_test.h"
 #include "../common/fsmeta.h"
+#include "../common/legacy_raw.h"
 
 #define FILE_NAME "fstat01_file"
 
@@ -52,20 +53,20 @@ static void check_regular(void)
 	struct stat fst, st;
 
 	SAFE_FTRUNCATE(fd, 0);
-	TST_EXP_PASS(fstat(fd, &fst));
+	TST_EXP_PASS(sys_fstat(fd, &fst));
 	TST_EXP_EQ_LI(fst.st_size, 0);
 	SAFE_STAT(FILE_NAME, &st);
 	TST_EXP_EXPR(fst.st_dev == st.st_dev && fst.st_ino == st.st_ino &&
 		     S_ISREG(fst.st_mode),
 		     "fstat() names the regular file stat() finds");
 	SAFE_PWRITE(1, fd, "0123456789", 10, 0);
-	TST_EXP_PASS(fstat(fd, &fst));
+	TST_EXP_PASS(sys_fstat(fd, &fst));
 	TST_EXP_EQ_LI(fst.st_size, 10);
 	SAFE_PWRITE(1, fd, "x", 1, 99);
-	TST_EXP_PASS(fstat(fd, &fst));
+	TST_EXP_PASS(sys_fstat(fd, &fst));
 	TST_EXP_EQ_LI(fst.st_size, 100);
 
-	TST_EXP_PASS(fstat(path_fd, &st), "fstat() on an O_PATH fd");
+	TST_EXP_PASS(sys_fstat(path_fd, &st), "fstat() on an O_PATH fd");
 	TST_EXP_EXPR(st.st_ino == fst.st_ino && st.st_size == 100,
 		     "O_PATH fd reports the same inode and size");
 }
@@ -74,13 +75,13 @@ static void check_kinds(void)
 {
 	struct stat st;
 
-	TST_EXP_PASS(fstat(pipe_fds[0], &st), "fstat() on a pipe");
+	TST_EXP_PASS(sys_fstat(pipe_fds[0], &st), "fstat() on a pipe");
 	TST_EXP_EXPR(S_ISFIFO(st.st_mode), "pipe is S_IFIFO (mode %o)",
 		     st.st_mode);
-	TST_EXP_PASS(fstat(sock_fds[0], &st), "fstat() on a socket");
+	TST_EXP_PASS(sys_fstat(sock_fds[0], &st), "fstat() on a socket");
 	TST_EXP_EXPR(S_ISSOCK(st.st_mode), "socket is S_IFSOCK (mode %o)",
 		     st.st_mode);
-	TST_EXP_PASS(fstat(dir_fd, &st), "fstat() on a directory");
+	TST_EXP_PASS(sys_fstat(dir_fd, &st), "fstat() on a directory");
 	TST_EXP_EXPR(S_ISDIR(st.st_mode), "directory is S_IFDIR (mode %o)",
 		     st.st_mode);
 }
@@ -93,7 +94,7 @@ static void check_unlinked(void)
 
 	SAFE_WRITE(1, tmp_fd, "abc", 3);
 	SAFE_UNLINK("fstat01_gone");
-	TST_EXP_PASS(fstat(tmp_fd, &st), "fstat() on an unlinked file");
+	TST_EXP_PASS(sys_fstat(tmp_fd, &st), "fstat() on an unlinked file");
 	TST_EXP_EQ_LI(st.st_nlink, 0);
 	TST_EXP_EQ_LI(st.st_size, 3);
 	SAFE_CLOSE(tmp_fd);
@@ -103,9 +104,9 @@ static void check_errors(void)
 {
 	struct stat st;
 
-	TST_EXP_FAIL(fstat(-1, &st), EBADF, "fstat(-1)");
-	TST_EXP_FAIL(fstat(closed_fd, &st), EBADF, "fstat() on a closed fd");
-	TST_EXP_FAIL(fstat(fd, bad_addr), EFAULT,
+	TST_EXP_FAIL(sys_fstat(-1, &st), EBADF, "fstat(-1)");
+	TST_EXP_FAIL(sys_fstat(closed_fd, &st), EBADF, "fstat() on a closed fd");
+	TST_EXP_FAIL(sys_fstat(fd, bad_addr), EFAULT,
 		     "fstat() with an unmapped buffer");
 }
 

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include "tst_test.h"
 #include "../common/fsmeta.h"
+#include "../common/legacy_raw.h"
 
 #define FILE_NAME "lstat01_file"
 #define DIR_NAME "lstat01_dir"
@@ -44,24 +45,24 @@ static void check_symlinks(void)
 	struct stat lst, st;
 
 	SAFE_STAT(FILE_NAME, &st);
-	TST_EXP_PASS(lstat(LINK_NAME, &lst));
+	TST_EXP_PASS(sys_lstat(LINK_NAME, &lst));
 	TST_EXP_EXPR(S_ISLNK(lst.st_mode), "S_IFLNK (mode %o)", lst.st_mode);
 	TST_EXP_EQ_LI(lst.st_size, strlen(TARGET));
 	TST_EXP_EXPR(lst.st_ino != st.st_ino,
 		     "the link has its own inode (%lu, file %lu)",
 		     (unsigned long)lst.st_ino, (unsigned long)st.st_ino);
 
-	TST_EXP_PASS(lstat(DANGLING, &lst), "lstat() of a dangling symlink");
+	TST_EXP_PASS(sys_lstat(DANGLING, &lst), "lstat() of a dangling symlink");
 	TST_EXP_EXPR(S_ISLNK(lst.st_mode), "dangling link is S_IFLNK");
-	TST_EXP_PASS(lstat(LOOP_A, &lst), "lstat() of a looping symlink");
+	TST_EXP_PASS(sys_lstat(LOOP_A, &lst), "lstat() of a looping symlink");
 	TST_EXP_EXPR(S_ISLNK(lst.st_mode), "looping link is S_IFLNK");
 
-	TST_EXP_PASS(lstat(DIR_LINK "/", &lst), "lstat(\"dirlink/\")");
+	TST_EXP_PASS(sys_lstat(DIR_LINK "/", &lst), "lstat(\"dirlink/\")");
 	TST_EXP_EXPR(S_ISDIR(lst.st_mode),
 		     "a trailing slash follows the link (mode %o)",
 		     lst.st_mode);
 
-	TST_EXP_PASS(lstat(FILE_NAME, &lst));
+	TST_EXP_PASS(sys_lstat(FILE_NAME, &lst));
 	TST_EXP_EXPR(lst.st_ino == st.st_ino && lst.st_mode == st.st_mode &&
 		     lst.st_size == st.st_size,
 		     "lstat() of a regular file equals stat()");
@@ -71,15 +72,15 @@ static void check_errors(void)
 {
 	struct stat st;
 
-	TST_EXP_FAIL(lstat("lstat01_missing", &st), ENOENT);
-	TST_EXP_FAIL(lstat("", &st), ENOENT, "lstat(\"\")");
-	TST_EXP_FAIL(lstat(FILE_NAME "/x", &st), ENOTDIR);
-	TST_EXP_FAIL(lstat(LOOP_A "/x", &st), ELOOP,
+	TST_EXP_FAIL(sys_lstat("lstat01_missing", &st), ENOENT);
+	TST_EXP_FAIL(sys_lstat("", &st), ENOENT, "lstat(\"\")");
+	TST_EXP_FAIL(sys_lstat(FILE_NAME "/x", &st), ENOTDIR);
+	TST_EXP_FAIL(sys_lstat(LOOP_A "/x", &st), ELOOP,
 		     "lstat() through a looping directory component");
-	TST_EXP_FAIL(lstat(fsm_long_path(), &st), ENAMETOOLONG,
+	TST_EXP_FAIL(sys_lstat(fsm_long_path(), &st), ENAMETOOLONG,
 		     "lstat() of PATH_MAX bytes");
-	TST_EXP_FAIL(lstat(bad_addr, &st), EFAULT, "lstat() of unmapped path");
-	TST_EXP_FAIL(lstat(LINK_NAME, bad_addr), EFAULT,
+	TST_EXP_FAIL(sys_lstat(bad_addr, &st), EFAULT, "lstat() of unmapped path");
+	TST_EXP_FAIL(sys_lstat(LINK_NAME, bad_addr), EFAULT,
 		     "lstat() into an unmapped buffer");
 }
 
@@ -87,7 +88,7 @@ static void nobody_private(void)
 {
 	struct stat st;
 
-	TST_EXP_FAIL(lstat(PRIV_DIR "/link", &st), EACCES,
+	TST_EXP_FAIL(sys_lstat(PRIV_DIR "/link", &st), EACCES,
 		     "lstat() as nobody below a mode 0700 root directory");
 }
 

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include "tst_test.h"
 #include "../common/fileio.h"
+#include "../common/legacy_raw.h"
 
 #define FNAME "open02_file"
 #define DIRNAME "open02_dir"
@@ -75,7 +76,7 @@ static void check_errno(struct tcase *tc)
 {
 	const char *path = tc->path ? tc->path : bad_addr;
 
-	TST_EXP_FAIL(open(path, tc->flags, 0600), tc->exp_errno, "open(%s)",
+	TST_EXP_FAIL(sys_open(path, tc->flags, 0600), tc->exp_errno, "open(%s)",
 		     tc->desc);
 	if (TST_RET >= 0)
 		SAFE_CLOSE(TST_RET);
@@ -114,7 +115,7 @@ static void test_emfile(void)
 	}
 	fio_set_nofile(32);
 	for (;;) {
-		fd = open(FNAME, O_RDONLY);
+		fd = sys_open(FNAME, O_RDONLY);
 		if (fd < 0)
 			break;
 	}
@@ -144,7 +145,7 @@ static void test_lease(void)
 		SAFE_CLOSE(fd);
 		return;
 	}
-	TST_EXP_FAIL(open("open02_lease", O_WRONLY | O_NONBLOCK), EWOULDBLOCK,
+	TST_EXP_FAIL(sys_open("open02_lease", O_WRONLY | O_NONBLOCK), EWOULDBLOCK,
 		     "open(O_WRONLY | O_NONBLOCK) of a file with a read lease");
 	if (TST_RET >= 0)
 		SAFE_CLOSE(TST_RET);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
+#include "../common/legacy_raw.h"
 
 #define DIRNAME "open03_dir"
 #define DATA "unnamed data"
@@ -47,7 +48,7 @@ static void run(void)
 	struct stat st;
 	int fd;
 
-	fd = open(DIRNAME, O_TMPFILE | O_RDWR, 0640);
+	fd = sys_open(DIRNAME, O_TMPFILE | O_RDWR, 0640);
 	if (fd < 0 && errno == EOPNOTSUPP)
 		tst_brk(TCONF, "the tmpdir's filesystem has no O_TMPFILE");
 	if (fd < 0)
@@ -86,7 +87,7 @@ static void run(void)
 
 	fd = SAFE_OPEN("open03_file", O_WRONLY | O_CREAT, 0600);
 	SAFE_CLOSE(fd);
-	TST_EXP_FAIL(open("open03_file", O_TMPFILE | O_RDWR, 0600), ENOTDIR,
+	TST_EXP_FAIL(sys_open("open03_file", O_TMPFILE | O_RDWR, 0600), ENOTDIR,
 		     "open(regular file, O_TMPFILE)");
 	if (TST_RET >= 0)
 		SAFE_CLOSE(TST_RET);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include "tst_test.h"
 #include "../common/fileio.h"
+#include "../common/legacy_raw.h"
 
 static unsigned char *data, *buf;
 static long page;
@@ -70,7 +71,7 @@ static void run(void)
 {
 	int fds[2];
 
-	TST_EXP_PASS(pipe(fds));
+	TST_EXP_PASS(sys_pipe(fds));
 	if (!TST_PASS)
 		return;
 	test_ends(fds);

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include "tst_test.h"
 #include "../common/fileio.h"
+#include "../common/legacy_raw.h"
 
 #define LIMIT 32
 
@@ -36,7 +37,7 @@ static void test_emfile(void)
 		;
 	fd = LIMIT - 1;
 	SAFE_CLOSE(fd);
-	TST_EXP_FAIL(pipe(fds), EMFILE, "pipe() with one free fd");
+	TST_EXP_FAIL(sys_pipe(fds), EMFILE, "pipe() with one free fd");
 	TST_EXP_EQ_LI(lowest_free(), LIMIT - 1);
 	exit(0);
 }
@@ -45,7 +46,7 @@ static void run(void)
 {
 	int before = lowest_free();
 
-	TST_EXP_FAIL(pipe(fio_bad_addr()), EFAULT, "pipe(unmapped page)");
+	TST_EXP_FAIL(sys_pipe(fio_bad_addr()), EFAULT, "pipe(unmapped page)");
 	TST_EXP_EQ_LI(lowest_free(), before);
 	test_emfile();
 }

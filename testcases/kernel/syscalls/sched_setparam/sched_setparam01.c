@@ -8,6 +8,8 @@
  * a normal task reports 5.
  *
  * Fixed by kernel commit 39fd8fd22b32.
+ *
+ * Syscalls: sched_setscheduler, sched_setattr, sched_getparam, sched_getattr
  */
 #include "sched_setparam.h"
 

@@ -13,6 +13,7 @@
  *    nsops 0 and id -1: EINVAL; sops outside the address space: EFAULT.
  */
 #include "../common/sysv_ipc.h"
+#include "../common/legacy_raw.h"
 
 static int sem_id = -1;
 static int semopm;
@@ -47,7 +48,7 @@ static void test_success(void)
 	struct semid_ds ds;
 
 	before = time(NULL);
-	TST_EXP_PASS(semop(sem_id, &add, 1), "semop({0, +3})");
+	TST_EXP_PASS(sys_semop(sem_id, &add, 1), "semop({0, +3})");
 	after = time(NULL);
 	expect_vals(3, 0, "after +3");
 	TST_EXP_EQ_LI(sem_get(sem_id, 0, GETPID), getpid());
@@ -56,16 +57,16 @@ static void test_success(void)
 		     "sem_otime %ld within the call [%ld, %ld]",
 		     (long)ds.sem_otime, (long)before, (long)after);
 
-	TST_EXP_PASS(semop(sem_id, both, 2), "semop({0, -2}, {1, +5})");
+	TST_EXP_PASS(sys_semop(sem_id, both, 2), "semop({0, -2}, {1, +5})");
 	expect_vals(1, 5, "after -2 and +5");
 	TST_EXP_EQ_LI(sem_get(sem_id, 1, GETPID), getpid());
 
-	TST_EXP_FAIL(semop(sem_id, &zero, 1), EAGAIN,
+	TST_EXP_FAIL(sys_semop(sem_id, &zero, 1), EAGAIN,
 		     "semop({1, 0, IPC_NOWAIT}) on value 5");
 	zero.sem_num = 0;
 	add.sem_op = -1;
-	TST_EXP_PASS(semop(sem_id, &add, 1), "semop({0, -1})");
-	TST_EXP_PASS(semop(sem_id, &zero, 1), "semop({0, 0}) on value 0");
+	TST_EXP_PASS(sys_semop(sem_id, &add, 1), "semop({0, -1})");
+	TST_EXP_PASS(sys_semop(sem_id, &zero, 1), "semop({0, 0}) on value 0");
 }
 
 static void test_all_or_nothing(void)
@@ -74,12 +75,12 @@ static void test_all_or_nothing(void)
 	struct sembuf fill = { 0, 32767, 0 };
 	struct sembuf over[2] = { { 1, 1, 0 }, { 0, 1, 0 } };
 
-	TST_EXP_FAIL(semop(sem_id, blocked, 2), EAGAIN,
+	TST_EXP_FAIL(sys_semop(sem_id, blocked, 2), EAGAIN,
 		     "semop({1, -1}, {0, -1, IPC_NOWAIT}) with sem 0 at 0");
 	expect_vals(0, 5, "after the EAGAIN");
 
-	TST_EXP_PASS(semop(sem_id, &fill, 1), "semop({0, +32767})");
-	TST_EXP_FAIL(semop(sem_id, over, 2), ERANGE,
+	TST_EXP_PASS(sys_semop(sem_id, &fill, 1), "semop({0, +32767})");
+	TST_EXP_FAIL(sys_semop(sem_id, over, 2), ERANGE,
 		     "semop({1, +1}, {0, +1}) with sem 0 at SEMVMX");
 	expect_vals(32767, 5, "after the ERANGE");
 }
@@ -89,21 +90,21 @@ static void test_errors(void)
 	struct sembuf op = { 2, 1, IPC_NOWAIT };
 	union semun arg = { .val = 0 };
 
-	TST_EXP_FAIL(semop(sem_id, &op, 1), EFBIG,
+	TST_EXP_FAIL(sys_semop(sem_id, &op, 1), EFBIG,
 		     "semop(sem_num 2) on a set of 2");
 	op.sem_num = 65535;
-	TST_EXP_FAIL(semop(sem_id, &op, 1), EFBIG, "semop(sem_num 65535)");
+	TST_EXP_FAIL(sys_semop(sem_id, &op, 1), EFBIG, "semop(sem_num 65535)");
 	op.sem_num = 0;
-	TST_EXP_FAIL(semop(sem_id, many_sops, semopm + 1), E2BIG,
+	TST_EXP_FAIL(sys_semop(sem_id, many_sops, semopm + 1), E2BIG,
 		     "semop(nsops SEMOPM + 1 = %d)", semopm + 1);
-	TST_EXP_FAIL(semop(sem_id, &op, 0), EINVAL, "semop(nsops 0)");
-	TST_EXP_FAIL(semop(-1, &op, 1), EINVAL, "semop(id -1)");
-	TST_EXP_FAIL(semop(sem_id, (void *)-1, 1), EFAULT,
+	TST_EXP_FAIL(sys_semop(sem_id, &op, 0), EINVAL, "semop(nsops 0)");
+	TST_EXP_FAIL(sys_semop(-1, &op, 1), EINVAL, "semop(id -1)");
+	TST_EXP_FAIL(sys_semop(sem_id, (void *)-1, 1), EFAULT,
 		     "semop(sops (void *)-1)");
 	if (semctl(sem_id, 0, SETVAL, arg))
 		tst_brk(TBROK | TERRNO, "semctl(SETVAL)");
 	/* semopm operations that are all no-ops on sem 0 = 0 are fine */
-	TST_EXP_PASS(semop(sem_id, many_sops, semopm),
+	TST_EXP_PASS(sys_semop(sem_id, many_sops, semopm),
 		     "semop(nsops SEMOPM = %d)", semopm);
 }
 

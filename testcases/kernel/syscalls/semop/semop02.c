@@ -14,6 +14,7 @@
 #include <signal.h>
 #include "../common/sysv_ipc.h"
 #include "../common/task_wait.h"
+#include "../common/legacy_raw.h"
 
 static int sem_id = -1;
 
@@ -34,9 +35,9 @@ static pid_t sleeper(short op, int exp_errno, const char *what)
 	if (sigaction(SIGUSR1, &sa, NULL))
 		tst_brk(TBROK | TERRNO, "sigaction(SIGUSR1)");
 	if (exp_errno)
-		TST_EXP_FAIL(semop(sem_id, &sop, 1), exp_errno, "%s", what);
+		TST_EXP_FAIL(sys_semop(sem_id, &sop, 1), exp_errno, "%s", what);
 	else
-		TST_EXP_PASS(semop(sem_id, &sop, 1), "%s", what);
+		TST_EXP_PASS(sys_semop(sem_id, &sop, 1), "%s", what);
 	exit(0);
 }
 
@@ -48,7 +49,7 @@ static void test_decrement(void)
 	pids[0] = sleeper(-1, 0, "sleeping semop({0, -1}) woken by +2");
 	pids[1] = sleeper(-1, 0, "sleeping semop({0, -1}) woken by +2");
 	sem_wait_count(sem_id, 0, GETNCNT, 2);
-	if (semop(sem_id, &add2, 1))
+	if (sys_semop(sem_id, &add2, 1))
 		tst_brk(TBROK | TERRNO, "semop({0, +2})");
 	reap_child(pids[0]);
 	reap_child(pids[1]);
@@ -64,7 +65,7 @@ static void test_zero(void)
 	sem_setval(sem_id, 0, 1);
 	pid = sleeper(0, 0, "sleeping semop({0, 0}) woken when 0 is reached");
 	sem_wait_count(sem_id, 0, GETZCNT, 1);
-	if (semop(sem_id, &take, 1))
+	if (sys_semop(sem_id, &take, 1))
 		tst_brk(TBROK | TERRNO, "semop({0, -1})");
 	reap_child(pid);
 	TST_EXP_EQ_LI(sem_get(sem_id, 0, GETZCNT), 0);

@@ -14,6 +14,7 @@
  */
 #include <signal.h>
 #include "../common/sysv_ipc.h"
+#include "../common/legacy_raw.h"
 
 static int sem_id = -1;
 
@@ -21,7 +22,7 @@ static void undo_op(short op)
 {
 	struct sembuf sop = { 0, op, SEM_UNDO };
 
-	if (semop(sem_id, &sop, 1))
+	if (sys_semop(sem_id, &sop, 1))
 		tst_brk(TBROK | TERRNO, "semop({0, %d, SEM_UNDO})", op);
 }
 

@@ -7,6 +7,7 @@
  * The refused increment is not applied.
  */
 #include "../common/sysv_ipc.h"
+#include "../common/legacy_raw.h"
 
 static int id_0604 = -1, id_0600 = -1;
 
@@ -15,11 +16,11 @@ static void as_nobody(void)
 	struct sembuf zero = { 0, 0, IPC_NOWAIT };
 	struct sembuf add = { 0, 1, IPC_NOWAIT };
 
-	TST_EXP_PASS(semop(id_0604, &zero, 1),
+	TST_EXP_PASS(sys_semop(id_0604, &zero, 1),
 		     "nobody: semop({0, 0}) on a root set of mode 0604");
-	TST_EXP_FAIL(semop(id_0604, &add, 1), EACCES,
+	TST_EXP_FAIL(sys_semop(id_0604, &add, 1), EACCES,
 		     "nobody: semop({0, +1}) on a root set of mode 0604");
-	TST_EXP_FAIL(semop(id_0600, &zero, 1), EACCES,
+	TST_EXP_FAIL(sys_semop(id_0600, &zero, 1), EACCES,
 		     "nobody: semop({0, 0}) on a root set of mode 0600");
 }
 

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include "tst_test.h"
 #include "../common/fsmeta.h"
+#include "../common/legacy_raw.h"
 
 #define FILE_NAME "stat01_file"
 #define LINK_NAME "stat01_link"
@@ -56,7 +57,7 @@ static void check_regular_file(void)
 {
 	struct stat st;
 
-	TST_EXP_PASS(stat(FILE_NAME, &st));
+	TST_EXP_PASS(sys_stat(FILE_NAME, &st));
 	if (!TST_PASS)
 		return;
 	TST_EXP_EXPR(S_ISREG(st.st_mode), "S_ISREG, mode %o", st.st_mode);
@@ -84,18 +85,18 @@ static void check_same_inode(void)
 
 	SAFE_FSTAT(fd, &fst);
 	SAFE_CLOSE(fd);
-	TST_EXP_PASS(stat(FILE_NAME, &st));
+	TST_EXP_PASS(sys_stat(FILE_NAME, &st));
 	TST_EXP_EXPR(st.st_dev == fst.st_dev && st.st_ino == fst.st_ino,
 		     "stat() and fstat() name the same inode");
 
 	FSM_SAFE(link(FILE_NAME, LINK_NAME));
-	TST_EXP_PASS(stat(LINK_NAME, &lst));
+	TST_EXP_PASS(sys_stat(LINK_NAME, &lst));
 	TST_EXP_EQ_LI(lst.st_ino, fst.st_ino);
-	TST_EXP_PASS(stat(FILE_NAME, &st));
+	TST_EXP_PASS(sys_stat(FILE_NAME, &st));
 	TST_EXP_EQ_LI(st.st_nlink, 2);
 	SAFE_UNLINK(LINK_NAME);
 
-	TST_EXP_PASS(stat(SYMLINK_NAME, &st));
+	TST_EXP_PASS(sys_stat(SYMLINK_NAME, &st));
 	TST_EXP_EXPR(S_ISREG(st.st_mode) && st.st_ino == fst.st_ino,
 		     "stat() follows the symlink to the file's inode");
 }
@@ -104,10 +105,10 @@ static void check_types(void)
 {
 	struct stat st;
 
-	TST_EXP_PASS(stat(DIR_NAME, &st));
+	TST_EXP_PASS(sys_stat(DIR_NAME, &st));
 	TST_EXP_EXPR(S_ISDIR(st.st_mode), "directory is S_IFDIR (mode %o)",
 		     st.st_mode);
-	TST_EXP_PASS(stat(FIFO_NAME, &st));
+	TST_EXP_PASS(sys_stat(FIFO_NAME, &st));
 	TST_EXP_EXPR(S_ISFIFO(st.st_mode), "FIFO is S_IFIFO (mode %o)",
 		     st.st_mode);
 }
@@ -116,7 +117,7 @@ static void nobody_stats_mode0000(void)
 {
 	struct stat st;
 
-	TST_EXP_PASS(stat(SECRET_NAME, &st), "stat() of a mode 0000 file "
+	TST_EXP_PASS(sys_stat(SECRET_NAME, &st), "stat() of a mode 0000 file "
 		     "as nobody");
 	if (TST_PASS)
 		TST_EXP_EQ_LI(st.st_mode & 07777, 0);

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include "tst_test.h"
 #include "../common/fsmeta.h"
+#include "../common/legacy_raw.h"
 
 #define FILE_NAME "stat02_file"
 #define PRIV_DIR "stat02_private"
@@ -51,7 +52,7 @@ static void setup(void)
 
 static void nobody_stat_private(void)
 {
-	TST_EXP_FAIL(stat(PRIV_FILE, &st), EACCES,
+	TST_EXP_FAIL(sys_stat(PRIV_FILE, &st), EACCES,
 		     "stat() as nobody below a mode 0700 root directory");
 }
 
@@ -64,7 +65,7 @@ static void run(unsigned int n)
 		return;
 	}
 	tc = &tcases[n];
-	TST_EXP_FAIL(stat(tc->bad_path ? bad_addr : tc->path,
+	TST_EXP_FAIL(sys_stat(tc->bad_path ? bad_addr : tc->path,
 			  tc->bad_buf ? bad_addr : &st),
 		     tc->exp_errno, "stat() with %s", tc->desc);
 }
