@@ -211,13 +211,16 @@ static inline void uring_map(struct uring *r, int fd,
 	r->fd = fd;
 	r->p = *p;
 	r->sq_len = p->sq_off.array + p->sq_entries * sizeof(uint32_t);
-	r->cq_len = p->cq_off.cqes + p->cq_entries * sizeof(struct io_uring_cqe);
+	r->cq_len = p->cq_off.cqes +
+		    p->cq_entries * sizeof(struct io_uring_cqe);
 	r->sqes_len = p->sq_entries * sizeof(struct io_uring_sqe);
 
 	r->sq_ptr = SAFE_MMAP(NULL, r->sq_len, PROT_READ | PROT_WRITE,
-			      MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_SQ_RING);
+			      MAP_SHARED | MAP_POPULATE, fd,
+			      IORING_OFF_SQ_RING);
 	r->cq_ptr = SAFE_MMAP(NULL, r->cq_len, PROT_READ | PROT_WRITE,
-			      MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_CQ_RING);
+			      MAP_SHARED | MAP_POPULATE, fd,
+			      IORING_OFF_CQ_RING);
 	r->sqes = SAFE_MMAP(NULL, r->sqes_len, PROT_READ | PROT_WRITE,
 			    MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_SQES);
 
