@@ -61,6 +61,20 @@ static inline void fdinfo_scan(int fd, const char *fmt, void *val)
 	fclose(f);
 }
 
+/*
+ * The lowest descriptor number that is not open: where the next open()
+ * lands, and a "not open" descriptor that is not -1 (which some calls
+ * give a meaning of their own). Take it after the last open() of setup.
+ */
+static inline int lowest_free_fd(void)
+{
+	int fd = SAFE_OPEN("/dev/null", O_RDONLY);
+	int num = fd;
+
+	SAFE_CLOSE(fd);
+	return num;
+}
+
 /* In a child: lower RLIMIT_NOFILE to what is open, the table is full. */
 static inline void fd_table_fill(void)
 {

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * io_submit() error paths, each with the errno fs/aio.c gives (6.1 and
+ * 6.12 alike), for the first iocb of the list:
+ *  - EINVAL for nr -1, for a context id 0 and for a destroyed context;
+ *  - EFAULT for an iocb list and for an iocb pointer outside the address
+ *    space, and for a pread into a buffer outside it;
+ *  - EBADF for a descriptor that is not open, for a pread of a file open
+ *    O_WRONLY and for a pwrite of a file open O_RDONLY;
+ *  - EINVAL for an unknown opcode (99), a non-zero aio_reserved2, an
+ *    aio_nbytes that is negative as ssize_t, and an IOCB_CMD_POLL with an
+ *    offset;
+ * and an iocb that was refused leaves no completion event behind.
+ */
+#include <fcntl.h>
+#include "../common/aio_raw.h"
+#include "../common/fd_checks.h"
+
+#define LEN	512
+
+static aio_context_t ctx, dead_ctx;
+static int rd_fd = -1, wr_fd = -1, closed_fd = -1;
+static char buf[LEN];
+
+enum fd_kind { FD_RD, FD_WR, FD_CLOSED };
+
+static const struct tcase {
+	const char *desc;
+	int opcode;
+	enum fd_kind fd;
+	int exp_errno;
+	int bad_buf;
+	uint32_t reserved2;
+	uint64_t nbytes;
+	int64_t offset;
+} tcases[] = {
+	{ "pread of a closed fd", IOCB_CMD_PREAD, FD_CLOSED, EBADF, 0, 0,
+	  LEN, 0 },
+	{ "pread of an O_WRONLY fd", IOCB_CMD_PREAD, FD_WR, EBADF, 0, 0,
+	  LEN, 0 },
+	{ "pwrite of an O_RDONLY fd", IOCB_CMD_PWRITE, FD_RD, EBADF, 0, 0,
+	  LEN, 0 },
+	{ "opcode 99", 99, FD_RD, EINVAL, 0, 0, LEN, 0 },
+	{ "aio_reserved2 1", IOCB_CMD_PREAD, FD_RD, EINVAL, 0, 1, LEN, 0 },
+	{ "aio_nbytes -1", IOCB_CMD_PREAD, FD_RD, EINVAL, 0, 0,
+	  (uint64_t)-1, 0 },
+	{ "poll with aio_offset 1", IOCB_CMD_POLL, FD_RD, EINVAL, 0, 0, 0,
+	  1 },
+	{ "pread into (void *)-1", IOCB_CMD_PREAD, FD_RD, EFAULT, 1, 0, LEN,
+	  0 },
+};
+
+static void setup(void)
+{
+	ctx = new_aio_context(4);
+	dead_ctx = new_aio_context(1);
+	if (sys_io_destroy(dead_ctx))
+		tst_brk(TBROK | TERRNO, "io_destroy()");
+
+	wr_fd = SAFE_OPEN("aio_file", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	SAFE_PWRITE(1, wr_fd, buf, LEN, 0);
+	rd_fd = SAFE_OPEN("aio_file", O_RDONLY);
+	closed_fd = lowest_free_fd();
+}
+
+static int case_fd(const struct tcase *tc)
+{
+	switch (tc->fd) {
+	case FD_RD:
+		return rd_fd;
+	case FD_WR:
+		return wr_fd;
+	default:
+		return closed_fd;
+	}
+}
+
+static void test_args(void)
+{
+	struct iocb cb, *list[1] = { &cb }, *bad_list[1] = { (void *)-1 };
+
+	init_iocb(&cb, IOCB_CMD_PREAD, rd_fd, buf, LEN, 0, 0);
+	TST_EXP_FAIL(sys_io_submit(ctx, -1, list), EINVAL,
+		     "io_submit(nr -1)");
+	TST_EXP_FAIL(sys_io_submit(0, 1, list), EINVAL,
+		     "io_submit(context id 0)");
+	TST_EXP_FAIL(sys_io_submit(dead_ctx, 1, list), EINVAL,
+		     "io_submit(destroyed context)");
+	TST_EXP_FAIL(sys_io_submit(ctx, 1, (void *)-1), EFAULT,
+		     "io_submit(iocb list (void *)-1)");
+	TST_EXP_FAIL(sys_io_submit(ctx, 1, bad_list), EFAULT,
+		     "io_submit({ (void *)-1 })");
+}
+
+static void test_iocbs(void)
+{
+	struct iocb cb, *list[1] = { &cb };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(tcases) / sizeof(tcases[0]); i++) {
+		const struct tcase *tc = &tcases[i];
+
+		init_iocb(&cb, tc->opcode, case_fd(tc),
+			  tc->bad_buf ? (void *)-1 : buf, 0, tc->offset, i);
+		cb.aio_nbytes = tc->nbytes;
+		cb.aio_reserved2 = tc->reserved2;
+		TST_EXP_FAIL(sys_io_submit(ctx, 1, list), tc->exp_errno,
+			     "io_submit(%s)", tc->desc);
+	}
+}
+
+static void run(void)
+{
+	test_args();
+	test_iocbs();
+	expect_no_event(ctx, "for the refused iocbs");
+}
+
+static void cleanup(void)
+{
+	if (ctx)
+		sys_io_destroy(ctx);
+	if (rd_fd >= 0)
+		SAFE_CLOSE(rd_fd);
+	if (wr_fd >= 0)
+		SAFE_CLOSE(wr_fd);
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.setup = setup,
+	.cleanup = cleanup,
+	.needs_tmpdir = 1,
+};
