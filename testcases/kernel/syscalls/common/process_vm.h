@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the process_vm_readv and process_vm_writev tests share: the raw
- * calls, a page with an unmapped page right after it (the hole), at the
+ * calls, a page with an inaccessible page right after it (the hole), at the
  * same address in the test process and in a forked child, and the error
  * checks, which are the same for both calls (the including test defines
  * PVM_NR and PVM_NAME first and uses pvm_errors() as its test).
@@ -36,7 +36,11 @@ static inline long pvm_writev(pid_t pid, const struct iovec *l, unsigned long ln
 }
 
 static size_t pvm_psize;
-/* pvm_page is mapped, pvm_hole = pvm_page + pvm_psize is not */
+/*
+ * pvm_page is mapped, pvm_hole = pvm_page + pvm_psize is a PROT_NONE page:
+ * no access reaches it (EFAULT), and unlike a munmap()ed page no later
+ * mapping (a thread stack, a buffer) can land there.
+ */
 static unsigned char *pvm_page, *pvm_hole;
 
 static inline void pvm_setup_area(void)
@@ -45,7 +49,7 @@ static inline void pvm_setup_area(void)
 	pvm_page = SAFE_MMAP(NULL, 2 * pvm_psize, PROT_READ | PROT_WRITE,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	pvm_hole = pvm_page + pvm_psize;
-	SAFE_MUNMAP(pvm_hole, pvm_psize);
+	SAFE_MPROTECT(pvm_hole, pvm_psize, PROT_NONE);
 	memset(pvm_page, 0, pvm_psize);
 }
 
@@ -128,13 +132,13 @@ static void pvm_errors(void)
 	TST_EXP_FAIL(pvm_call(me, &l, 1, many, IOV_MAX + 1, 0), EINVAL,
 		     PVM_NAME "(riovcnt IOV_MAX + 1)");
 	TST_EXP_FAIL(pvm_call(me, &l, 1, &rbad, 1, 0), EFAULT,
-		     PVM_NAME "(remote iovec on an unmapped page)");
+		     PVM_NAME "(remote iovec on a PROT_NONE page)");
 	TST_EXP_FAIL(pvm_call(me, &lbad, 1, &r, 1, 0), EFAULT,
-		     PVM_NAME "(local iovec on an unmapped page)");
+		     PVM_NAME "(local iovec on a PROT_NONE page)");
 	TST_EXP_FAIL(pvm_call(me, (struct iovec *)pvm_hole, 1, &r, 1, 0),
-		     EFAULT, PVM_NAME "(local iovec array unmapped)");
+		     EFAULT, PVM_NAME "(local iovec array not readable)");
 	TST_EXP_FAIL(pvm_call(me, &l, 1, (struct iovec *)pvm_hole, 1, 0),
-		     EFAULT, PVM_NAME "(remote iovec array unmapped)");
+		     EFAULT, PVM_NAME "(remote iovec array not readable)");
 	TST_EXP_FAIL(pvm_call(none, &l, 1, &r, 1, 0), ESRCH,
 		     PVM_NAME "(unused pid %d)", (int)none);
 	pvm_root_pid = me;

@@ -5,9 +5,10 @@
  * arrives whole in the caller's buffer; remote pieces are gathered in
  * order and scattered over the local iovecs; the count stops at whichever
  * side is shorter. A remote iovec that runs from the last bytes of a
- * mapped page into an unmapped one transfers the mapped part and returns
- * its length, as does a second remote iovec that lies wholly unmapped;
- * the local bytes past the count are left alone.
+ * mapped page into an inaccessible (PROT_NONE) one transfers the
+ * accessible part and returns its length, as does a second remote iovec
+ * that lies wholly in the PROT_NONE page; the local bytes past the count
+ * are left alone.
  */
 #include "../common/process_vm.h"
 
@@ -91,7 +92,7 @@ static void run(void)
 	r[0] = (struct iovec){pvm_page + 64, 64};
 	r[1] = (struct iovec){pvm_hole, 64};
 	TST_EXP_VAL(pvm_readv(pid, l, 1, r, 2, 0), 64,
-		    "process_vm_readv(remote 64 mapped + 64 unmapped)");
+		    "process_vm_readv(remote 64 mapped + 64 PROT_NONE)");
 	TST_EXP_EXPR(child_bytes_at(buf, 64, 64) &&
 		     all_bytes(buf + 64, 0xee, 64),
 		     "the first remote iovec arrived, nothing after it");

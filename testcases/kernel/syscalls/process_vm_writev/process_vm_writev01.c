@@ -5,10 +5,10 @@
  * broken for it: the caller's own page is unchanged); local pieces are
  * gathered in order and scattered over the remote iovecs; the count stops
  * at whichever side is shorter. A remote iovec that runs from the last
- * bytes of a mapped page into an unmapped one transfers the mapped part
- * and returns its length, as does a second remote iovec that lies wholly
- * unmapped. The child checks every byte of its page against what the
- * caller says it must hold.
+ * bytes of a mapped page into an inaccessible (PROT_NONE) one transfers
+ * the accessible part and returns its length, as does a second remote
+ * iovec that lies wholly in the PROT_NONE page. The child checks every
+ * byte of its page against what the caller says it must hold.
  */
 #include <sys/mman.h>
 #include "../common/process_vm.h"
@@ -90,7 +90,7 @@ static void run(void)
 	r[0] = (struct iovec){pvm_page + 2000, 64};
 	r[1] = (struct iovec){pvm_hole, 64};
 	TST_EXP_VAL(pvm_writev(pid, l, 1, r, 2, 0), 64,
-		    "process_vm_writev(remote 64 mapped + 64 unmapped)");
+		    "process_vm_writev(remote 64 mapped + 64 PROT_NONE)");
 	put(2000, src, 64);
 
 	pvm_finish_child(pid);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * process_vm_writev(2) errors: EINVAL for flags other than 0 and for more
- * than IOV_MAX local or remote iovecs; EFAULT when the remote range is
- * not mapped, the local buffer is not mapped, or either iovec array is
+ * than IOV_MAX local or remote iovecs; EFAULT when the remote range or
+ * the local buffer is inaccessible (PROT_NONE), or either iovec array is
  * not readable; ESRCH for a pid no process has; EPERM for an unprivileged
  * caller writing to a process of another user (root's), while writing to
  * itself works.

@@ -195,7 +195,7 @@ static void errors(void)
 	TST_EXP_FAIL(sys_tgsigqueueinfo(me, tid, SIGUSR1, unmapped_addr()),
 		     EFAULT, "rt_tgsigqueueinfo(siginfo unmapped)");
 	root_pid = me;
-	run_in_nobody_child(as_nobody, "the EPERM check as nobody");
+	run_in_nobody_child(as_nobody, "the checks as nobody");
 }
 
 static void run(unsigned int n)
