@@ -21,16 +21,16 @@
 # define IOV_MAX 1024
 #endif
 
-static inline long pvm_readv(pid_t pid, const struct iovec *l, unsigned long ln,
-		      const struct iovec *r, unsigned long rn,
-		      unsigned long flags)
+static inline long pvm_readv(pid_t pid, const struct iovec *l,
+			     unsigned long ln, const struct iovec *r,
+			     unsigned long rn, unsigned long flags)
 {
 	return tst_syscall(__NR_process_vm_readv, pid, l, ln, r, rn, flags);
 }
 
-static inline long pvm_writev(pid_t pid, const struct iovec *l, unsigned long ln,
-		       const struct iovec *r, unsigned long rn,
-		       unsigned long flags)
+static inline long pvm_writev(pid_t pid, const struct iovec *l,
+			      unsigned long ln, const struct iovec *r,
+			      unsigned long rn, unsigned long flags)
 {
 	return tst_syscall(__NR_process_vm_writev, pid, l, ln, r, rn, flags);
 }

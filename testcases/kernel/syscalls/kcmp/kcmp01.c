@@ -97,7 +97,8 @@ static void run(void)
 		   "KCMP_FILE, dup in parent, fd in child");
 	check_differ(me, pid, KCMP_FILE, fd_reopen, fd,
 		     "KCMP_FILE, other description in parent and child");
-	check_differ(me, pid, KCMP_VM, 0, 0, "KCMP_VM, parent and forked child");
+	check_differ(me, pid, KCMP_VM, 0, 0,
+		     "KCMP_VM, parent and forked child");
 	TST_CHECKPOINT_WAKE(0);
 	tst_reap_children();
 
