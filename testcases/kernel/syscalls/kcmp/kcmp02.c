@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kcmp(2) errors:
+ * - EBADF: KCMP_FILE with an index that is no open descriptor, on either
+ *   side;
+ * - EINVAL: an unknown type (KCMP_TYPES, -1);
+ * - ESRCH: a pid no process has, as the first or the second pid;
+ * - EPERM: an unprivileged caller comparing with a process of another
+ *   user (root's), which it may not inspect; with itself it may.
+ */
+#include <stdlib.h>
+#include <linux/kcmp.h>
+#include "tst_test.h"
+#include "../common/task_wait.h"
+#include "../common/as_nobody.h"
+
+static int fd = -1, closed_fd;
+static pid_t root_pid;
+
+static long sys_kcmp(pid_t p1, pid_t p2, int type, unsigned long i1,
+		     unsigned long i2)
+{
+	return tst_syscall(__NR_kcmp, p1, p2, type, i1, i2);
+}
+
+static void as_nobody(void)
+{
+	pid_t me = getpid();
+
+	TST_EXP_FAIL(sys_kcmp(me, root_pid, KCMP_VM, 0, 0), EPERM,
+		     "kcmp(self, root's process, KCMP_VM) as nobody");
+	TST_EXP_FAIL(sys_kcmp(root_pid, me, KCMP_FILES, 0, 0), EPERM,
+		     "kcmp(root's process, self, KCMP_FILES) as nobody");
+	TST_EXP_VAL(sys_kcmp(me, me, KCMP_VM, 0, 0), 0,
+		    "kcmp(self, self, KCMP_VM) as nobody");
+}
+
+static void run(void)
+{
+	pid_t me = getpid(), none = unused_pid();
+
+	TST_EXP_FAIL(sys_kcmp(me, me, KCMP_FILE, closed_fd, fd), EBADF,
+		     "kcmp(KCMP_FILE, closed fd, fd)");
+	TST_EXP_FAIL(sys_kcmp(me, me, KCMP_FILE, fd, closed_fd), EBADF,
+		     "kcmp(KCMP_FILE, fd, closed fd)");
+	TST_EXP_FAIL(sys_kcmp(me, me, KCMP_TYPES, 0, 0), EINVAL,
+		     "kcmp(type KCMP_TYPES)");
+	TST_EXP_FAIL(sys_kcmp(me, me, -1, 0, 0), EINVAL, "kcmp(type -1)");
+	TST_EXP_FAIL(sys_kcmp(none, me, KCMP_VM, 0, 0), ESRCH,
+		     "kcmp(unused pid %d, self)", (int)none);
+	TST_EXP_FAIL(sys_kcmp(me, none, KCMP_VM, 0, 0), ESRCH,
+		     "kcmp(self, unused pid %d)", (int)none);
+	root_pid = me;
+	run_in_nobody_child(as_nobody, "the EPERM checks");
+}
+
+static void setup(void)
+{
+	fd = SAFE_OPEN("/dev/null", O_RDONLY);
+	closed_fd = SAFE_OPEN("/dev/null", O_RDONLY);
+	if (close(closed_fd))
+		tst_brk(TBROK | TERRNO, "close()");
+	sys_kcmp(getpid(), getpid(), KCMP_VM, 0, 0);
+}
+
+static void cleanup(void)
+{
+	if (fd >= 0)
+		SAFE_CLOSE(fd);
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.setup = setup,
+	.cleanup = cleanup,
+	.forks_child = 1,
+};
