@@ -121,7 +121,8 @@ static void run(unsigned int n)
 		    "KEYCTL_READ: the session keyring is still empty");
 
 	if (n == ARRAY_SIZE(tcases) - 1)
-		run_in_nobody_child(nobody_checks, "EACCES and EDQUOT as nobody");
+		run_in_nobody_child(nobody_checks,
+				    "EACCES and EDQUOT as nobody");
 }
 
 static void setup(void)

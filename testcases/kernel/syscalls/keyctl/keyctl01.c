@@ -69,15 +69,15 @@ static void test_describe_update(void)
 	key = keys_add_user(DESC, "old", KEY_SPEC_SESSION_KEYRING);
 	if (KEYCTL(KEYCTL_SETPERM, key, PERM, 0, 0))
 		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_SETPERM)");
-	snprintf(exp, sizeof(exp), "user;%d;%d;%08x;%s", (int)getuid(),
-		 (int)getgid(), PERM, DESC);
+	snprintf(exp, sizeof(exp), "user;%d;%d;%08x;%s", (int)geteuid(),
+		 (int)getegid(), PERM, DESC);
 	expect_description(key, exp);
 
 	ring = new_ring(DESC "_ring", KEY_SPEC_SESSION_KEYRING);
 	if (KEYCTL(KEYCTL_SETPERM, ring, KEY_POS_ALL, 0, 0))
 		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_SETPERM)");
-	snprintf(exp, sizeof(exp), "keyring;%d;%d;%08x;%s_ring", (int)getuid(),
-		 (int)getgid(), KEY_POS_ALL, DESC);
+	snprintf(exp, sizeof(exp), "keyring;%d;%d;%08x;%s_ring", (int)geteuid(),
+		 (int)getegid(), KEY_POS_ALL, DESC);
 	expect_description(ring, exp);
 
 	TST_EXP_PASS(KEYCTL(KEYCTL_UPDATE, key, "new payload", 11, 0),
@@ -169,7 +169,8 @@ static void child_keyring_ids(void)
 			 "KEYCTL_JOIN_SESSION_KEYRING(\"%s\")", name);
 	named = TST_RET;
 	TST_EXP_VAL(KEYCTL(KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0,
-			   0, 0), named, "the session keyring is the joined one");
+			   0, 0), named,
+		    "the session keyring is the joined one");
 	/* keep the named keyring alive while the child leaves it */
 	if (KEYCTL(KEYCTL_LINK, named, KEY_SPEC_PROCESS_KEYRING, 0, 0))
 		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_LINK, %ld)", named);

@@ -18,8 +18,8 @@
  *   the "other" read bit is set: EACCES once KEYCTL_SETPERM removed it;
  *   nobody cannot KEYCTL_SETPERM a key of root's (EACCES).
  * Each case runs in a new anonymous session keyring with its own keys: a
- * search reports EKEYREVOKED when it met a revoked key of the type, so a
- * revoked key of another case must not be in reach.
+ * search reports EKEYREVOKED when it met a revoked key of that type and
+ * description, so no revoked key of another case must be in reach.
  */
 #include <stdio.h>
 #include <time.h>

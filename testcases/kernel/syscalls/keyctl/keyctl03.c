@@ -24,7 +24,8 @@ static void child(void)
 	int i, changed = 0, failed = 0;
 
 	TST_EXP_FAIL(KEYCTL(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING, 0,
-			    0, 0), ENOKEY, "no thread keyring in a new process");
+			    0, 0), ENOKEY,
+		     "no thread keyring in a new process");
 	TST_EXP_VAL(KEYCTL(KEYCTL_SET_REQKEY_KEYRING,
 			   KEY_REQKEY_DEFL_THREAD_KEYRING, 0, 0, 0),
 		    KEY_REQKEY_DEFL_DEFAULT,

@@ -12,8 +12,8 @@
  *   beginning with '.', EINVAL for an empty type, EFAULT for a type or
  *   description outside the address space, ENOTDIR for a destination that
  *   is a "user" key, EACCES for a destination without write permission.
- * Each case runs in a new anonymous session keyring (a revoked key in
- * reach would turn a later ENOKEY into EKEYREVOKED).
+ * Each case runs in a new anonymous session keyring (a revoked key of the
+ * same description in reach would turn ENOKEY into EKEYREVOKED).
  */
 #include <sys/mman.h>
 #include "../common/keys.h"

@@ -28,6 +28,7 @@ static void run(void)
 	key_serial_t dest, ids[8];
 	char desc[64], exp_tail[80], info[256];
 	long len, n;
+	size_t ilen, tlen;
 
 	keys_private_session();
 	dest = sys_add_key("keyring", "ltp_request_key02_dest", NULL, 0,
@@ -55,8 +56,10 @@ static void run(void)
 	TST_EXP_POSITIVE(KEYCTL(KEYCTL_DESCRIBE, ids[0], info, sizeof(info),
 				0), "KEYCTL_DESCRIBE of the negative key %d",
 			 (int)ids[0]);
-	TST_EXP_EXPR(!strncmp(info, "user;", 5) && strlen(info) > strlen(exp_tail)
-		     && !strcmp(info + strlen(info) - strlen(exp_tail), exp_tail),
+	ilen = strlen(info);
+	tlen = strlen(exp_tail);
+	TST_EXP_EXPR(!strncmp(info, "user;", 5) && ilen > tlen &&
+		     !strcmp(info + ilen - tlen, exp_tail),
 		     "key %d is described as \"%s\"", (int)ids[0], info);
 
 	TST_EXP_FAIL(KEYCTL(KEYCTL_READ, ids[0], info, sizeof(info), 0), ENOKEY,
