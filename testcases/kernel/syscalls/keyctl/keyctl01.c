@@ -13,7 +13,8 @@
  *   yet (ENOKEY without create), create=1 makes one, the same ID after;
  * - KEYCTL_JOIN_SESSION_KEYRING with a name creates and joins that
  *   keyring, NULL then joins a new anonymous one, the name again joins
- *   the same named keyring, a name beginning with '.' gives EPERM;
+ *   the same named keyring (once it grants its owner search permission),
+ *   a name beginning with '.' gives EPERM;
  * - errors: ENOTDIR (link into a "user" key), EDEADLK (link a keyring
  *   into its own child), EINVAL (KEYCTL_SETPERM with unknown bits),
  *   ENOKEY (search for a missing key), EFAULT (KEYCTL_DESCRIBE into a bad
@@ -171,9 +172,15 @@ static void child_keyring_ids(void)
 	TST_EXP_VAL(KEYCTL(KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0,
 			   0, 0), named,
 		    "the session keyring is the joined one");
-	/* keep the named keyring alive while the child leaves it */
+	/*
+	 * Keep the named keyring alive while the child leaves it, and give
+	 * its owner search permission: a named keyring is joined only when
+	 * it grants that to the caller as a non-possessor.
+	 */
 	if (KEYCTL(KEYCTL_LINK, named, KEY_SPEC_PROCESS_KEYRING, 0, 0))
 		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_LINK, %ld)", named);
+	if (KEYCTL(KEYCTL_SETPERM, named, KEY_POS_ALL | KEY_USR_ALL, 0, 0))
+		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_SETPERM, %ld)", named);
 	TST_EXP_POSITIVE(KEYCTL(KEYCTL_JOIN_SESSION_KEYRING, 0, 0, 0, 0),
 			 "KEYCTL_JOIN_SESSION_KEYRING(NULL)");
 	anon = TST_RET;

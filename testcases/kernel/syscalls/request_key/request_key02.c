@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * request_key() of a missing key with callout info starts the upcall
- * /sbin/request-key; when it does not instantiate the key (here: there
- * is no such program), the kernel negates the key: request_key() fails
- * with ENOKEY and leaves a negative key in the destination keyring.
+ * /sbin/request-key; when the upcall fails (here: there is no such
+ * program), the kernel negates the key and request_key() fails with the
+ * upcall's error, ENOENT from the exec of the missing program, leaving a
+ * negative key in the destination keyring.
  * That key is described by KEYCTL_DESCRIBE ("user;...;<description>"),
  * KEYCTL_READ of it fails with ENOKEY, and a second request_key() without
  * callout and KEYCTL_SEARCH find the negative key and fail with ENOKEY.
@@ -39,8 +40,8 @@ static void run(void)
 		 tst_iteration);
 
 	TST_EXP_FAIL(sys_request_key("user", desc, "ltp callout info", dest),
-		     ENOKEY, "request_key(\"user\", \"%s\") with callout info "
-		     "and no helper", desc);
+		     ENOENT, "request_key(\"user\", \"%s\") with callout info "
+		     "and no %s", desc, HELPER);
 
 	len = KEYCTL(KEYCTL_READ, dest, ids, sizeof(ids), 0);
 	if (len < 0)
