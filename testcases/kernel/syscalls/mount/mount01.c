@@ -117,18 +117,19 @@ static void check_data(void)
 /* A node like /dev/null's (1:3) on a tmpfs mounted with flags. */
 static int open_null_node(unsigned long flags)
 {
-	int fd, err;
+	int fd, ret, err;
 
 	SAFE_MOUNT("ltp_mount01", MNT, "tmpfs", flags, NULL);
 	if (mknod(MNT "/null", S_IFCHR | 0666, makedev(1, 3)))
 		tst_brk(TBROK | TERRNO, "mknod(" MNT "/null, 1:3)");
 	fd = open(MNT "/null", O_RDWR);
 	err = errno;
+	ret = fd < 0 ? -1 : 0;
 	if (fd >= 0)
 		SAFE_CLOSE(fd);
 	must_umount();
 	errno = err;
-	return fd < 0 ? -1 : 0;
+	return ret;
 }
 
 static void check_nodev(void)
