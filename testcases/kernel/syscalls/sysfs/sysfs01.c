@@ -64,14 +64,14 @@ static int compare_once(char *why, size_t len)
 			break;
 		}
 		if (strcmp(buf, names[i])) {
-			snprintf(why, len, "sysfs(2, %d) is '%s', line %d of "
-				 "/proc/filesystems '%s'", i, buf, i + 1,
+			snprintf(why, len, "sysfs(2, %d) is '%.63s', line %d of "
+				 "/proc/filesystems '%.63s'", i, buf, i + 1,
 				 names[i]);
 			break;
 		}
 		idx = sys_sysfs(1, (unsigned long)names[i], 0);
 		if (idx != i) {
-			snprintf(why, len, "sysfs(1, \"%s\") is %ld, expected "
+			snprintf(why, len, "sysfs(1, \"%.63s\") is %ld, expected "
 				 "%d", names[i], idx, i);
 			break;
 		}
