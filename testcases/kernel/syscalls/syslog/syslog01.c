@@ -35,7 +35,7 @@ static long sys_syslog(int type, char *buf, long len)
 
 static void test_read(void)
 {
-	char marker[64], *buf;
+	char marker[64], line[80], *buf;
 	long size, len;
 	int fd;
 
@@ -49,7 +49,12 @@ static void test_read(void)
 	snprintf(marker, sizeof(marker), "ltp-syslog01-marker-%d",
 		 (int)getpid());
 	fd = SAFE_OPEN("/dev/kmsg", O_WRONLY);
-	SAFE_WRITE(1, fd, marker, strlen(marker));
+	/*
+	 * With its newline the record is complete: a record without one
+	 * stays open for a continuation and readers do not see it yet.
+	 */
+	snprintf(line, sizeof(line), "%s\n", marker);
+	SAFE_WRITE(1, fd, line, strlen(line));
 	SAFE_CLOSE(fd);
 
 	buf = SAFE_MALLOC(size + 1);
