@@ -114,7 +114,8 @@ static void run(void)
 		     (unsigned long long)reg.ioctls);
 
 	memset(src, 0x5c, pg);
-	pthread_create(&thr, NULL, reader, area + pg + 123);
+	if (pthread_create(&thr, NULL, reader, area + pg + 123))
+		tst_brk(TBROK, "pthread_create()");
 	if (read_event(&msg)) {
 		check_fault(&msg, area + pg, 0);
 		copy = (struct uffdio_copy) {
@@ -127,7 +128,8 @@ static void run(void)
 	pthread_join(thr, &ret);
 	TST_EXP_EQ_LI((long)ret, 0x5c);
 
-	pthread_create(&thr, NULL, writer, area + 2 * pg + 7);
+	if (pthread_create(&thr, NULL, writer, area + 2 * pg + 7))
+		tst_brk(TBROK, "pthread_create()");
 	if (read_event(&msg)) {
 		check_fault(&msg, area + 2 * pg, 1);
 		zero = (struct uffdio_zeropage) {
