@@ -14,8 +14,7 @@
  *   write method).
  * - process_vm_readv() of the mapping fails with EFAULT: the kernel does
  *   not pin secret pages (GUP refuses secretmem VMAs).
- * - An access past the size raises SIGBUS; so does a fault over the
- *   RLIMIT_MEMLOCK the pages are charged against (limit 0).
+ * - An access past the size raises SIGBUS.
  */
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -116,34 +115,10 @@ static void test_mapping(void)
 	SAFE_CLOSE(fd);
 }
 
-static void test_memlock(void)
-{
-	struct rlimit old;
-	int fd = memfd_secret_raw(0);
-	char *p;
-	struct vm_fault f;
-
-	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "memfd_secret(0)");
-	SAFE_FTRUNCATE(fd, pg);
-	p = SAFE_MMAP(NULL, pg, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (getrlimit(RLIMIT_MEMLOCK, &old))
-		tst_brk(TBROK | TERRNO, "getrlimit(RLIMIT_MEMLOCK)");
-	set_memlock(0);
-	f = probe_access(p, VM_WRITE_ACCESS);
-	if (setrlimit(RLIMIT_MEMLOCK, &old))
-		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_MEMLOCK)");
-	TST_EXP_EXPR(f.sig == SIGBUS, "a fault over RLIMIT_MEMLOCK 0 raises "
-		     "%s", f.sig ? tst_strsig(f.sig) : "nothing");
-	SAFE_MUNMAP(p, pg);
-	SAFE_CLOSE(fd);
-}
-
 static void run(void)
 {
 	test_fd();
 	test_mapping();
-	test_memlock();
 }
 
 static struct tst_test test = {

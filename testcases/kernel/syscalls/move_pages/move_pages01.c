@@ -42,9 +42,6 @@ static void setup(void)
 
 	anon = SAFE_MMAP(NULL, 3 * pg, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	unmapped = SAFE_MMAP(NULL, pg, PROT_NONE,
-			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	SAFE_MUNMAP(unmapped, pg);
 	fd = SAFE_OPEN(FILE_NAME, O_RDWR | O_CREAT, 0600);
 	memset(buf, 'f', sizeof(buf));
 	for (i = 0; i < 2; i++)
@@ -58,6 +55,10 @@ static void setup(void)
 	if (*(volatile char *)(anon + 2 * pg))
 		tst_brk(TBROK, "fresh anonymous page not zero");
 	filemap[pg] = 'g';
+	/* last: nothing mapped after it may land there */
+	unmapped = SAFE_MMAP(NULL, pg, PROT_NONE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	SAFE_MUNMAP(unmapped, pg);
 
 	pages[0] = anon;
 	pages[1] = anon + pg;

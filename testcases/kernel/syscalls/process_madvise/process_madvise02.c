@@ -2,10 +2,12 @@
 /*
  * process_madvise() errors (mm/madvise.c SYSCALL_DEFINE5(process_madvise)):
  *
- * - EINVAL: flags other than 0; advice it does not take (only MADV_COLD,
- *   MADV_PAGEOUT, MADV_WILLNEED, MADV_COLLAPSE are allowed in 6.1 and 6.12:
- *   MADV_DONTNEED, MADV_FREE, MADV_NORMAL and an unknown advice are not);
- *   more than IOV_MAX ranges.
+ * - EINVAL: flags other than 0; more than IOV_MAX ranges; on another
+ *   process (a child), advice it does not take there (only MADV_COLD,
+ *   MADV_PAGEOUT, MADV_WILLNEED, MADV_COLLAPSE are allowed in 6.1 and
+ *   6.12: MADV_DONTNEED, MADV_FREE, MADV_NORMAL, MADV_REMOVE and an
+ *   unknown advice are not; later kernels take any advice for the
+ *   caller's own memory, so that is not what is tested).
  * - EFAULT: an iovec that cannot be read.
  * - EBADF: -1, and a descriptor that is not a pidfd.
  * - ESRCH: the pidfd of a child that exited and was waited for.
@@ -80,9 +82,21 @@ static void run(void)
 
 	TST_EXP_FAIL(pmadv(pidfd, &iov, 1, MADV_COLD, 1), EINVAL,
 		     "process_madvise(flags 1)");
+
+	pid = SAFE_FORK();
+	if (!pid) {
+		TST_CHECKPOINT_WAIT(0);
+		exit(0);
+	}
+	fd = safe_pidfd_open(pid);
 	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++)
-		TST_EXP_FAIL(pmadv(pidfd, &iov, 1, bad[i].advice, 0), EINVAL,
-			     "process_madvise(%s)", bad[i].name);
+		TST_EXP_FAIL(pmadv(fd, &iov, 1, bad[i].advice, 0), EINVAL,
+			     "process_madvise(a child, %s)", bad[i].name);
+	TST_EXP_VAL(pmadv(fd, &iov, 1, MADV_COLD, 0), pg,
+		    "process_madvise(a child, MADV_COLD)");
+	TST_CHECKPOINT_WAKE(0);
+	SAFE_WAITPID(pid, NULL, 0);
+	SAFE_CLOSE(fd);
 	TST_EXP_FAIL(pmadv(pidfd, many, IOV_MAX + 1, MADV_COLD, 0), EINVAL,
 		     "process_madvise(IOV_MAX + 1 ranges)");
 	TST_EXP_FAIL(pmadv(pidfd, (struct iovec *)unmapped, 1, MADV_COLD, 0),
@@ -125,4 +139,6 @@ static struct tst_test test = {
 	.setup = setup,
 	.test_all = run,
 	.forks_child = 1,
+	.needs_root = 1,
+	.needs_checkpoints = 1,
 };
