@@ -8,11 +8,11 @@
  * denied/file (an access not handled) still works. The parent, not
  * restricted, still reads denied/file. Errors, with their exact errno
  * (security/landlock/syscalls.c of 6.1 and 6.12):
- * - a nonzero flags: EINVAL;
+ * - an unknown flag (1 << 31; 6.15 made bits 0-2 valid): EINVAL;
  * - a fd that is not open: EBADF; an open fd that is not a ruleset:
  *   EBADFD;
  * - a caller without no_new_privs and without CAP_SYS_ADMIN (uid 65534):
- *   EPERM, checked before anything else.
+ *   EPERM.
  * TCONF when landlock is not enabled (EOPNOTSUPP, the reason printed).
  */
 #include <sys/prctl.h>
@@ -39,8 +39,8 @@ static void restricted_child(void)
 		tst_brk(TBROK | TERRNO, "prctl(PR_SET_NO_NEW_PRIVS)");
 	TST_EXP_PASS(try_open("denied/file", O_RDONLY),
 		     "reading denied/file before landlock_restrict_self()");
-	TST_EXP_FAIL(ll_restrict_self(ruleset_fd, 1), EINVAL,
-		     "landlock_restrict_self(flags 1)");
+	TST_EXP_FAIL(ll_restrict_self(ruleset_fd, 1U << 31), EINVAL,
+		     "landlock_restrict_self(flags 1 << 31)");
 	TST_EXP_PASS(ll_restrict_self(ruleset_fd, 0),
 		     "landlock_restrict_self(ruleset)");
 	if (!TST_PASS)
@@ -57,7 +57,7 @@ static void as_nobody(void)
 {
 	TST_EXP_EXPR(prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 0,
 		     "no_new_privs is not set");
-	TST_EXP_FAIL(ll_restrict_self(ruleset_fd, 1), EPERM,
+	TST_EXP_FAIL(ll_restrict_self(ruleset_fd, 0), EPERM,
 		     "landlock_restrict_self() as uid 65534 without "
 		     "no_new_privs");
 }
