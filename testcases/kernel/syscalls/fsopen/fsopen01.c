@@ -44,7 +44,8 @@ static void run(void)
 	mfd = TST_RET;
 	fd = openat(mfd, "file", O_WRONLY | O_CREAT, 0644);
 	TST_EXP_EXPR(fd >= 0, "openat(mount fd, \"file\", O_CREAT) works on "
-		     "the detached mount (%s)", fd < 0 ? strerror(errno) : "ok");
+		     "the detached mount (%s)",
+		     fd < 0 ? strerror(errno) : "ok");
 	if (fd >= 0)
 		SAFE_CLOSE(fd);
 	TST_EXP_EXPR(mnt_count(MNT) == 0, "nothing is mounted on " MNT " yet");

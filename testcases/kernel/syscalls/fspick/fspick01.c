@@ -54,8 +54,9 @@ static void run(void)
 			SAFE_CLOSE(TST_RET);
 		reconf(fd, "rw");
 		wfd = open(MNT "/file", O_WRONLY | O_CREAT, 0644);
-		TST_EXP_EXPR(wfd >= 0, "open(O_CREAT) works after reconfiguring "
-			     "rw (%s)", wfd < 0 ? strerror(errno) : "ok");
+		TST_EXP_EXPR(wfd >= 0, "open(O_CREAT) works after "
+			     "reconfiguring rw (%s)",
+			     wfd < 0 ? strerror(errno) : "ok");
 		if (wfd >= 0)
 			SAFE_CLOSE(wfd);
 		SAFE_CLOSE(fd);

@@ -32,7 +32,8 @@ static void run(void)
 
 	run_in_nobody_child(as_nobody, "EPERM checks");
 	TST_EXP_FAIL(move_mount_raw(AT_FDCWD, "ltp_missing", AT_FDCWD, MNT2,
-				    0), ENOENT, "move_mount(missing from path)");
+				    0), ENOENT,
+		     "move_mount(missing from path)");
 	TST_EXP_FAIL(move_mount_raw(AT_FDCWD, MNT1, AT_FDCWD, "ltp_missing",
 				    0), ENOENT, "move_mount(missing to path)");
 	TST_EXP_FAIL(move_mount_raw(AT_FDCWD, MNT1, AT_FDCWD, MNT2,
