@@ -42,9 +42,4 @@ static void run(unsigned int n)
 			    tc->name);
 }
 
-static struct tst_test test = {
-	.tcnt = sizeof(tcases) / sizeof(tcases[0]),
-	.test = run,
-};
-
 #endif /* SCHED_PRIORITY_H */
