@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * get_thread_area() on x86-64: the 64-bit syscall is ENOSYS (no entry in
- * the x86-64 table); through the i386 ABI (int $0x80) it reads the 32-bit TLS descriptors of GDT
- * slots 12..14: in a process that never set one (x86-64 glibc uses
+ * the x86-64 table); through the i386 ABI (int $0x80) it reads the 32-bit
+ * TLS descriptors of GDT slots 12..14: in a process that never set one (x86-64 glibc uses
  * arch_prctl for TLS) each reads back as the empty descriptor (base 0,
  * limit 0, read_exec_only and seg_not_present set) with its own
  * entry_number; after set_thread_area() of slot 13 only slot 13 changes.

@@ -25,7 +25,8 @@
 #define UNKNOWN_OPTION (1UL << 29)
 
 static volatile long shared_var = 42;
-static unsigned long unmapped;	/* PROT_NONE here, unmapped in the tracee */
+/* PROT_NONE here, unmapped in the tracee */
+static unsigned long unmapped;
 
 static long sys_ptrace(long req, pid_t pid, unsigned long addr,
 		       unsigned long data)

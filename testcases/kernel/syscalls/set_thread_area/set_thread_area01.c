@@ -2,8 +2,8 @@
 /*
  * set_thread_area() and get_thread_area() through the 64-bit syscall
  * instruction fail with ENOSYS: x86-64 has no entry for them (205, 211).
- * Through the i386 ABI (int $0x80) set_thread_area() installs 32-bit TLS descriptors in the GDT
- * slots 12..14 of the calling thread: with entry_number -1 it allocates
+ * Through the i386 ABI (int $0x80) set_thread_area() installs 32-bit TLS
+ * descriptors in the GDT slots 12..14 of the calling thread: with entry_number -1 it allocates
  * the lowest free slot and writes its number back (12, 13, 14 in a
  * process that has none), a fourth allocation fails with ESRCH;
  * get_thread_area() reads each back (base, limit, seg_32bit, useable,
