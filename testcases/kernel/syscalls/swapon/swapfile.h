@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A swap file written by the test itself, as mkswap would: a fully
+ * allocated file (no holes: ext4 refuses those) of SWAP_PAGES pages whose
+ * first page holds the version 1 header of union swap_header
+ * (include/linux/swap.h): version and last_page after 1024 boot bytes,
+ * "SWAPSPACE2" in its last 10 bytes. The kernel uses pages 1..last_page,
+ * so /proc/swaps shows last_page pages. Plus the raw swapon/swapoff calls
+ * and a lookup of a file's line in /proc/swaps.
+ */
+#ifndef SWAPFILE_H
+#define SWAPFILE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include "tst_test.h"
+
+#define SWAP_PAGES 256
+
+static inline long sys_swapon(const char *path, int flags)
+{
+	return syscall(__NR_swapon, path, flags);
+}
+
+static inline long sys_swapoff(const char *path)
+{
+	return syscall(__NR_swapoff, path);
+}
+
+static inline void make_swapfile(const char *path, int with_magic)
+{
+	size_t psz = getpagesize();
+	char *page = SAFE_MALLOC(psz);
+	uint32_t version = 1, last_page = SWAP_PAGES - 1;
+	int fd, i;
+
+	memset(page, 0, psz);
+	fd = SAFE_OPEN(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	for (i = 1; i < SWAP_PAGES; i++)
+		SAFE_PWRITE(1, fd, page, psz, (off_t)i * psz);
+	memcpy(page + 1024, &version, 4);
+	memcpy(page + 1028, &last_page, 4);
+	if (with_magic)
+		memcpy(page + psz - 10, "SWAPSPACE2", 10);
+	SAFE_PWRITE(1, fd, page, psz, 0);
+	SAFE_FSYNC(fd);
+	SAFE_CLOSE(fd);
+	free(page);
+}
+
+/*
+ * Find path in /proc/swaps: 1 with its size (KiB) and priority, 0 if it
+ * is not listed.
+ */
+static inline int swaps_entry(const char *path, long *size_kb, long *prio)
+{
+	char line[4096], name[4096], type[32];
+	long size, used, pr;
+	int found = 0;
+	FILE *f = fopen("/proc/swaps", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/swaps)");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%4095s %31s %ld %ld %ld", name, type, &size,
+			   &used, &pr) != 5 || strcmp(name, path))
+			continue;
+		found = 1;
+		if (size_kb)
+			*size_kb = size;
+		if (prio)
+			*prio = pr;
+	}
+	fclose(f);
+	return found;
+}
+
+#endif /* SWAPFILE_H */
