@@ -8,7 +8,7 @@
  * entry_number; after set_thread_area() of slot 13 only slot 13 changes.
  * Errors: EINVAL for entry_number 0, 11, 15 and -1 (no allocation on
  * read), EFAULT for a PROT_NONE user_desc. TCONF without the i386 ABI.
- * Syscalls: get_thread_area, set_thread_area
+ * Syscalls: get_thread_area
  */
 #include <stdlib.h>
 #include "../set_thread_area/tls_int80.h"
