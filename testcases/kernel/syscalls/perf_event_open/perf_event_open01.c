@@ -173,8 +173,8 @@ static void setup(void)
 	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
 
 	if (!f)
-		tst_brk(TCONF | TERRNO, "no /proc/sys/kernel/perf_event_paranoid"
-			" (kernel without perf events?)");
+		tst_brk(TCONF | TERRNO, "no kernel.perf_event_paranoid "
+			"(kernel without perf events?)");
 	if (fscanf(f, "%d", &paranoid) != 1)
 		tst_brk(TBROK, "cannot parse perf_event_paranoid");
 	fclose(f);
