@@ -7,7 +7,8 @@
  *   on a pipe, which has no offset to read at;
  * - RWF_HIPRI on a buffered fd: only a hint, the same bytes are read;
  * - RWF_NOWAIT: data in the page cache is returned; for data that is
- *   not there the call does not wait for the disk, it fails with EAGAIN. A
+ *   not there the call does not wait for the disk: it fails with EAGAIN,
+ *   or returns the right bytes if the readahead it started is done. A
  *   filesystem that has no RWF_NOWAIT support (EOPNOTSUPP, e.g. tmpfs)
  *   or cannot drop the file's pages is TCONF for that part.
  */
@@ -84,6 +85,29 @@ static int first_page_cached(int cfd)
 	return vec & 1;
 }
 
+/*
+ * RWF_NOWAIT does not keep the kernel from starting readahead: it only
+ * refuses to wait for it. When that I/O completes before the read looks
+ * at the page (6.12 on a fast virtual disk), the data is returned, and
+ * that is correct too. Anything but EAGAIN or the file's own bytes is a
+ * bug.
+ */
+static void uncached_nowait(int cold)
+{
+	TEST(fio_preadv2(cold, iov, 2, 0, RWF_NOWAIT));
+	if (TST_RET == -1 && TST_ERR == EAGAIN) {
+		tst_res(TPASS, "preadv2(RWF_NOWAIT) of data not in the page "
+			"cache: EAGAIN");
+	} else if (TST_RET == 1024) {
+		tst_res(TINFO, "preadv2(RWF_NOWAIT) of uncached data returned "
+			"it: the readahead it started had completed");
+		check_data(0, "RWF_NOWAIT, uncached");
+	} else {
+		tst_res(TFAIL | TTERRNO, "preadv2(RWF_NOWAIT) of uncached "
+			"data returned %ld, expected EAGAIN or 1024", TST_RET);
+	}
+}
+
 static void test_nowait(void)
 {
 	int cold;
@@ -115,9 +139,7 @@ static void test_nowait(void)
 			"POSIX_FADV_DONTNEED (tmpfs?): uncached RWF_NOWAIT "
 			"read not tested");
 	} else {
-		TST_EXP_FAIL(fio_preadv2(cold, iov, 2, 0, RWF_NOWAIT), EAGAIN,
-			     "preadv2(RWF_NOWAIT) of data not in the page "
-			     "cache");
+		uncached_nowait(cold);
 	}
 	SAFE_CLOSE(cold);
 }
