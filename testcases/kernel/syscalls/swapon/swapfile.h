@@ -11,10 +11,12 @@
 #ifndef SWAPFILE_H
 #define SWAPFILE_H
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
 
@@ -76,6 +78,37 @@ static inline int swaps_entry(const char *path, long *size_kb, long *prio)
 	}
 	fclose(f);
 	return found;
+}
+
+/*
+ * The files both tests use, under the tmpdir by absolute path (as
+ * /proc/swaps shows them): a swap file, a file without the signature, a
+ * directory and a name that does not exist. The cleanup turns the swap
+ * file off if a failed test left it on.
+ */
+static char swap_path[PATH_MAX + 16], plain_path[PATH_MAX + 16];
+static char dir_path[PATH_MAX + 16], missing_path[PATH_MAX + 16];
+
+static void swap_setup(void)
+{
+	char dir[PATH_MAX];
+
+	if (!realpath(tst_tmpdir_path, dir))
+		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
+	snprintf(swap_path, sizeof(swap_path), "%s/swapfile", dir);
+	snprintf(plain_path, sizeof(plain_path), "%s/plainfile", dir);
+	snprintf(dir_path, sizeof(dir_path), "%s/dir", dir);
+	snprintf(missing_path, sizeof(missing_path), "%s/missing", dir);
+	make_swapfile(swap_path, 1);
+	make_swapfile(plain_path, 0);
+	SAFE_MKDIR(dir_path, 0755);
+}
+
+static void swap_cleanup(void)
+{
+	if (swap_path[0] && swaps_entry(swap_path, NULL, NULL) &&
+	    sys_swapoff(swap_path))
+		tst_res(TWARN | TERRNO, "swapoff(%s) in cleanup", swap_path);
 }
 
 #endif /* SWAPFILE_H */

@@ -18,8 +18,6 @@
 
 #define UNKNOWN_FLAG (1 << 24)
 
-static char swap_path[PATH_MAX + 16], plain_path[PATH_MAX + 16];
-static char dir_path[PATH_MAX + 16], missing_path[PATH_MAX + 16];
 
 static void check_listed(long want_prio)
 {
@@ -91,33 +89,11 @@ static void run(unsigned int n)
 	}
 }
 
-static void setup(void)
-{
-	char dir[PATH_MAX];
-
-	if (!realpath(tst_tmpdir_path, dir))
-		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
-	snprintf(swap_path, sizeof(swap_path), "%s/swapfile", dir);
-	snprintf(plain_path, sizeof(plain_path), "%s/plainfile", dir);
-	snprintf(dir_path, sizeof(dir_path), "%s/dir", dir);
-	snprintf(missing_path, sizeof(missing_path), "%s/missing", dir);
-	make_swapfile(swap_path, 1);
-	make_swapfile(plain_path, 0);
-	SAFE_MKDIR(dir_path, 0755);
-}
-
-static void cleanup(void)
-{
-	if (swap_path[0] && swaps_entry(swap_path, NULL, NULL) &&
-	    sys_swapoff(swap_path))
-		tst_res(TWARN | TERRNO, "swapoff(%s) in cleanup", swap_path);
-}
-
 static struct tst_test test = {
 	.tcnt = 3,
 	.test = run,
-	.setup = setup,
-	.cleanup = cleanup,
+	.setup = swap_setup,
+	.cleanup = swap_cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
