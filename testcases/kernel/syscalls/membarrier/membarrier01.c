@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 #include "membarrier_raw.h"
+#include "../common/task_wait.h"
 
 static int mask;
 static volatile int stop;
@@ -123,7 +124,6 @@ static void run(void)
 		MEMBARRIER_CMD_GLOBAL_EXPEDITED |
 		MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED;
 	pid_t pid;
-	int status;
 
 	TEST(membarrier_raw(MEMBARRIER_CMD_QUERY, 0, 0));
 	if (TST_RET < 0) {
@@ -142,10 +142,7 @@ static void run(void)
 		in_child();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (!WIFEXITED(status) ||
-	    (WEXITSTATUS(status) & ~(TFAIL | TBROK | TWARN | TCONF)))
-		tst_res(TBROK, "child ended with status 0x%x", status);
+	reap_child(pid);
 }
 
 static struct tst_test test = {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 #include "../common/pkey_raw.h"
+#include "../common/task_wait.h"
 
 static void all_keys(void)
 {
@@ -49,7 +50,6 @@ static void all_keys(void)
 static void run(void)
 {
 	pid_t pid;
-	int status;
 
 	TST_EXP_FAIL(pkey_alloc_raw(1, 0), EINVAL, "pkey_alloc(flags 1)");
 	TST_EXP_FAIL(pkey_alloc_raw(1UL << 40, 0), EINVAL,
@@ -76,10 +76,7 @@ static void run(void)
 		all_keys();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (!WIFEXITED(status) ||
-	    (WEXITSTATUS(status) & ~(TFAIL | TBROK | TWARN | TCONF)))
-		tst_res(TBROK, "child ended with status 0x%x", status);
+	reap_child(pid);
 }
 
 static struct tst_test test = {

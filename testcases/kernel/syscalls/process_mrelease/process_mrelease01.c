@@ -24,6 +24,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "../common/pidfd_raw.h"
+#include "../common/task_wait.h"
 
 #ifndef __NR_process_mrelease
 # define __NR_process_mrelease 448
@@ -183,7 +184,6 @@ static void test_errors(void)
 static void run(void)
 {
 	pid_t pid;
-	int status;
 
 	test_errors();
 	/* in a child: the CPU affinity it sets is its own */
@@ -192,10 +192,7 @@ static void run(void)
 		test_killed();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (!WIFEXITED(status) ||
-	    (WEXITSTATUS(status) & ~(TFAIL | TBROK | TWARN | TCONF)))
-		tst_res(TBROK, "child ended with status 0x%x", status);
+	reap_child(pid);
 }
 
 static struct tst_test test = {
