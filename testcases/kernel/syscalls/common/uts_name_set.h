@@ -12,6 +12,7 @@
 #include <sched.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include "task_wait.h"
 #include "time_event.h"
 
 static void *bad_addr;
@@ -70,16 +71,12 @@ static void in_new_ns(void)
 static void test_ns(void)
 {
 	struct utsname uts;
-	int status;
 	pid_t pid;
 
 	pid = SAFE_FORK();
 	if (!pid)
 		in_new_ns();
-	SAFE_WAITPID(pid, &status, 0);
-	if (WIFSIGNALED(status) ||
-	    (WEXITSTATUS(status) & ~(TFAIL | TBROK | TWARN | TCONF)))
-		tst_res(TBROK, "child ended with status 0x%x", status);
+	reap_child(pid);
 	uname(&uts);
 	TST_EXP_EXPR(!strcmp(uts.UTS_FIELD, orig.UTS_FIELD),
 		     "the original namespace still has '%s'", uts.UTS_FIELD);
