@@ -13,6 +13,14 @@
 #include "../common/task_wait.h"
 #include "../common/as_nobody.h"
 
+/*
+ * Class 7, the highest the 3-bit class field holds; newer uapi headers
+ * (linux-libc-dev 6.1.187) no longer name it.
+ */
+#ifndef IOPRIO_CLASS_INVALID
+# define IOPRIO_CLASS_INVALID 7
+#endif
+
 #define IOP(class, level) (((class) << IOPRIO_CLASS_SHIFT) | (level))
 
 static long sys_ioprio_get(int which, int who)
