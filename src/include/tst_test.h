@@ -170,7 +170,10 @@ long tst_read_meminfo(const char *field);
  * "CONFIG_X") is satisfied, 0 when not, -1 when no config can be read. */
 int tst_kconfig_check(const char *opt);
 
-/* 1 when the kernel supports filesystem type fs (/proc/filesystems). */
+/*
+ * 1 when the kernel supports filesystem type fs: listed in
+ * /proc/filesystems, or listed once "modprobe fs" loaded its module (root).
+ */
 int tst_fs_is_supported(const char *fs);
 
 /* Running-kernel version compare: <0, 0, >0 like strcmp. */

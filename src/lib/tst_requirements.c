@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 #include "tst_lib.h"
 
 static void parse_kver(const char *s, int v[3])
@@ -47,7 +48,7 @@ long tst_read_meminfo(const char *field)
 	tst_brk(TBROK, "no '%s' in /proc/meminfo", field);
 }
 
-int tst_fs_is_supported(const char *fs)
+static int fs_listed(const char *fs)
 {
 	FILE *f = fopen("/proc/filesystems", "r");
 	char line[128], name[64];
@@ -63,6 +64,25 @@ int tst_fs_is_supported(const char *fs)
 	}
 	fclose(f);
 	return found;
+}
+
+static int cmd_in_path(const char *cmd);
+
+/*
+ * A file system built as a module is listed once it is loaded, and a
+ * distribution loads it on first use: ask modprobe, as mount(2) would.
+ */
+int tst_fs_is_supported(const char *fs)
+{
+	const char *const modprobe[] = { "modprobe", "-q", fs, NULL };
+
+	if (fs_listed(fs))
+		return 1;
+	if (geteuid() || !cmd_in_path("modprobe"))
+		return 0;
+	if (tst_cmd(modprobe, 1))
+		return 0;
+	return fs_listed(fs);
 }
 
 static int cmd_in_path(const char *cmd)
@@ -116,7 +136,7 @@ static void check_device_fs(const struct tst_test *t)
 		fs = "ext4";
 	if (!tst_fs_is_supported(fs))
 		tst_brk(TCONF, "kernel does not support filesystem %s "
-			"(not in /proc/filesystems)", fs);
+			"(not in /proc/filesystems, no module)", fs);
 	snprintf(mkfs, sizeof(mkfs), "mkfs.%s", fs);
 	if (!cmd_in_path(mkfs))
 		tst_brk(TCONF, "%s not found in PATH", mkfs);
@@ -151,7 +171,8 @@ void tst_check_requirements(struct tst_test *t)
 	}
 	if (t->needs_fs_type && !tst_fs_is_supported(t->needs_fs_type))
 		tst_brk(TCONF, "kernel does not support filesystem %s "
-			"(not in /proc/filesystems)", t->needs_fs_type);
+			"(not in /proc/filesystems, no module)",
+			t->needs_fs_type);
 	if (t->needs_kconfigs)
 		check_kconfigs(t->needs_kconfigs);
 	check_device_fs(t);

@@ -116,5 +116,10 @@ while [ -n "$todo" ]; do
 	done
 done
 
+# modprobe in the guest needs these to tell built-in modules from missing.
+for f in modules.builtin modules.builtin.modinfo; do
+	[ ! -f "$moddir/$f" ] || cp "$moddir/$f" "$outdir/" || exit 3
+done
+
 # tsort prints each module after everything it depends on.
 tsort "$work/pairs" | sed 's/$/.ko/' >"$outdir/order" || exit 3

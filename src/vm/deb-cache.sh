@@ -8,10 +8,28 @@
 # shellcheck disable=SC2034,SC2154
 
 # The value of field $2 of the candidate version of package $1, as apt
-# would install it.
+# would install it. apt-cache takes about half a second a call, which
+# every guest run would pay: the answer is kept in the cache until the
+# package lists or apt's configuration change (apt-get update replaces
+# files in /var/lib/apt/lists, which changes its time).
 candidate_field() {
-	apt-cache show --no-all-versions "$1" 2>/dev/null |
-		sed -n "s/^$2: //p" | head -n 1
+	memo_dir=$cache/.apt-memo
+	memo=$memo_dir/$({
+		echo "$1 $2"
+		stat -c '%n %Y' /var/lib/apt/lists /var/lib/dpkg/status \
+			/etc/apt /etc/apt/sources.list.d /etc/apt/preferences.d \
+			2>/dev/null
+	} | sha256sum | cut -c 1-16)
+	if [ -s "$memo" ]; then
+		cat "$memo"
+		return 0
+	fi
+	memo_value=$(apt-cache show --no-all-versions "$1" 2>/dev/null |
+		sed -n "s/^$2: //p" | head -n 1)
+	if [ -n "$memo_value" ] && mkdir -p "$memo_dir" 2>/dev/null; then
+		echo "$memo_value" >"$memo.$$" && mv "$memo.$$" "$memo"
+	fi
+	echo "$memo_value"
 }
 
 # deb_fetch DEBDIR ROOT PKG=VERSION...: download the packages into DEBDIR

@@ -17,6 +17,9 @@ failed=0
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/ltp-vm-test.XXXXXX") || exit 99
 trap 'rm -rf "$scratch"' EXIT
+# ltp-vm's image cache and KVM verdict: the test's own, never the user's.
+XDG_CACHE_HOME=$scratch/cache
+export XDG_CACHE_HOME
 
 pass() {
 	passed=$((passed + 1))
