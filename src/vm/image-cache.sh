@@ -149,3 +149,34 @@ cached_boot_initramfs() {
 	touch "$cb_file"
 	echo "$cb_file"
 }
+
+# unpacked_deb DEB: a linux-image .deb unpacked into the cache (dpkg -x,
+# nothing installed here), with the modules.dep its postinst would make.
+unpacked_deb() {
+	ud_deb=$(cd "$(dirname "$1")" && pwd -P)/$(basename "$1")
+	ud_key=$(stat_digest "$ud_deb")
+	ud_dir=$opt_cache/debs/$ud_key
+	if [ ! -f "$ud_dir/.complete" ]; then
+		command -v dpkg >/dev/null || { warn "dpkg not found: cannot unpack $1"; return 1; }
+		rm -rf "$ud_dir.tmp.$$"
+		mkdir -p "$ud_dir.tmp.$$" || return 1
+		if ! dpkg -x "$ud_deb" "$ud_dir.tmp.$$"; then
+			rm -rf "$ud_dir.tmp.$$"
+			warn "dpkg -x $1 failed"
+			return 1
+		fi
+		for ud_base in "$ud_dir.tmp.$$" "$ud_dir.tmp.$$/usr"; do
+			for ud_mod in "$ud_base"/lib/modules/*/; do
+				[ -d "$ud_mod" ] || continue
+				ud_rel=$(basename "$ud_mod")
+				PATH=$PATH:/usr/sbin:/sbin depmod -b "$ud_base" "$ud_rel" ||
+					warn "depmod of $ud_rel in $1 failed"
+			done
+		done
+		: >"$ud_dir.tmp.$$/.complete"
+		rm -rf "$ud_dir"
+		mv "$ud_dir.tmp.$$" "$ud_dir" || return 1
+		keep_newest "$opt_cache/debs" '*' 4
+	fi
+	echo "$ud_dir"
+}

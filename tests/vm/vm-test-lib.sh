@@ -31,6 +31,13 @@ fail() {
 	echo "FAIL: $*"
 }
 
+# check DESCRIPTION COMMAND...: pass when COMMAND succeeds.
+check() {
+	what=$1
+	shift
+	if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
 # expect_exit CODE PATTERN DESCRIPTION -- COMMAND...
 # Run COMMAND; pass when it exits CODE and its stdout+stderr match the
 # grep pattern PATTERN (empty: anything).
