@@ -18,8 +18,15 @@ failed=0
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/ltp-vm-test.XXXXXX") || exit 99
 trap 'rm -rf "$scratch"' EXIT
 # ltp-vm's image cache and KVM verdict: the test's own, never the user's.
+# The tests that boot the real stock kernel use the user's (use_user_cache)
+# so that the kernel is fetched once, not by every run.
+user_cache_home=${XDG_CACHE_HOME:-${HOME:-/root}/.cache}
 XDG_CACHE_HOME=$scratch/cache
 export XDG_CACHE_HOME
+
+use_user_cache() {
+	XDG_CACHE_HOME=$user_cache_home
+}
 
 pass() {
 	passed=$((passed + 1))
