@@ -4,19 +4,24 @@
  * (doc/records.md): LTP's results log, the failed and tconf runtest lists,
  * an HTML page, kirk's JSON report, JUnit XML and per-test kernel logs.
  * With no view asked for it prints the totals. --compare OLD NEW lists
- * what changed between two runs.
+ * what changed between two runs; --flakes RECORDS... the tests whose
+ * verdict differed between runs of the same tests.
  *
  * Exit value: 0 the views were written, 2 usage error or a file could not
  * be read or written. With --compare: 0 no new failure, 1 new failures.
+ * With --flakes: 0 every verdict the same, 1 some differed, 2 a file
+ * missing or holding a malformed line.
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "records.h"
+#include "strbuf.h"
 #include "views.h"
 
-enum { OPT_JUNIT = 256, OPT_COMPARE };
+enum { OPT_JUNIT = 256, OPT_COMPARE, OPT_FLAKES };
 
 static void usage(FILE *f)
 {
@@ -24,6 +29,7 @@ static void usage(FILE *f)
 		"usage: ltp-report [-p] [-l LOG] [-C FAILED] [-T TCONF] [-g HTML] [-j JSON]\n"
 		"                  [--junit XML] [-K DIR] RECORDS\n"
 		"       ltp-report --compare OLD_RECORDS NEW_RECORDS\n"
+		"       ltp-report --flakes RUN RUN...   (records files or ltp-vm outputs)\n"
 		"  -l LOG       LTP's results log (raw pan lines; pretty with -p)\n"
 		"  -p           pretty log format\n"
 		"  -C FAILED    runtest file of the failed and broken tests\n"
@@ -33,7 +39,10 @@ static void usage(FILE *f)
 		"  --junit XML  JUnit XML (Jenkins, GitLab)\n"
 		"  -K DIR       DIR/TAG.dmesg: kernel log of each test (ltp-pan -K)\n"
 		"  --compare    new failures, fixes and still failing tests of NEW\n"
-		"               against OLD; exit 1 when there are new failures\n");
+		"               against OLD; exit 1 when there are new failures\n"
+		"  --flakes     the tests whose verdict differs between runs of the\n"
+		"               same tests, with each verdict's output; exit 1 when\n"
+		"               there are some\n");
 }
 
 static int compare(const char *old_path, const char *new_path)
@@ -45,18 +54,55 @@ static int compare(const char *old_path, const char *new_path)
 	return compare_runs(&old, old_path, &new, new_path, stdout) ? 1 : 0;
 }
 
+/*
+ * Unlike the views, a flake hunt refuses a malformed line: a record it
+ * skipped could be the very verdict that differs. A cut last line is
+ * what a crash leaves, and the run's other records still count.
+ */
+static int flakes(char *const *names, size_t n)
+{
+	struct run_records *runs = xmalloc(n * sizeof(*runs));
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < n; i++) {
+		/* an ltp-vm output directory: the hunt's runs are named so */
+		sb_reset(&path);
+		sb_adds(&path, names[i]);
+		if (!stat(names[i], &st) && S_ISDIR(st.st_mode))
+			sb_adds(&path, "/results/records.jsonl");
+		if (records_load(path.buf, &runs[i])) {
+			bad = 1;
+			continue;
+		}
+		if (runs[i].bad_lines) {
+			fprintf(stderr, "ltp-report: --flakes: %s has %u malformed record line(s), named above: repair or remove them, or leave out this run\n",
+				path.buf, runs[i].bad_lines);
+			bad = 1;
+		}
+	}
+	sb_free(&path);
+	if (bad)
+		return 2;
+	/* the records are freed with the process */
+	return flake_report(runs, (const char *const *)names, n, stdout) ? 1 : 0;
+}
+
 int main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "junit", required_argument, NULL, OPT_JUNIT },
 		{ "compare", no_argument, NULL, OPT_COMPARE },
+		{ "flakes", no_argument, NULL, OPT_FLAKES },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *log = NULL, *failed = NULL, *tconf = NULL, *html = NULL;
 	const char *json = NULL, *junit = NULL, *dmesg = NULL;
 	struct run_records rr;
-	int c, pretty = 0, bad = 0, cmp = 0, views;
+	int c, pretty = 0, bad = 0, cmp = 0, flk = 0, views;
 
 	while ((c = getopt_long(argc, argv, "pl:C:T:g:j:K:h", longopts,
 				NULL)) != -1) {
@@ -88,6 +134,9 @@ int main(int argc, char *argv[])
 		case OPT_COMPARE:
 			cmp = 1;
 			break;
+		case OPT_FLAKES:
+			flk = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -97,6 +146,14 @@ int main(int argc, char *argv[])
 		}
 	}
 	views = log || failed || tconf || html || json || junit || dmesg;
+	if (flk) {
+		if (views || cmp || argc - optind < 2) {
+			fprintf(stderr, "ltp-report: --flakes takes two or more records files and no other option\n");
+			usage(stderr);
+			return 2;
+		}
+		return flakes(argv + optind, argc - optind);
+	}
 	if (cmp) {
 		if (views || optind != argc - 2) {
 			fprintf(stderr, "ltp-report: --compare takes two records files and no view option\n");

@@ -251,6 +251,7 @@ int records_load(const char *path, struct run_records *rr)
 				fprintf(stderr, " at byte %zu", col);
 			fputc('\n', stderr);
 			rr->skipped_lines++;
+			rr->bad_lines++;
 		}
 	}
 	if (ferror(f)) {

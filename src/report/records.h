@@ -87,6 +87,8 @@ struct run_records {
 
 	unsigned int total[RC_COUNT];
 	unsigned int skipped_lines;	/* records that could not be read */
+	/* of those, the bad lines: not the cut last line a crash leaves */
+	unsigned int bad_lines;
 };
 
 /*

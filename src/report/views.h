@@ -41,6 +41,16 @@ unsigned int compare_runs(const struct run_records *old, const char *old_name,
 			  const struct run_records *new, const char *new_name,
 			  FILE *out);
 
+/*
+ * Flake hunting over nruns runs of the same tests (names[i] names runs[i]):
+ * the tests whose records do not all have one class, with each run's
+ * verdicts and one output per class, the tests missing from some runs,
+ * and a summary line, printed to out. Returns the number of tests whose
+ * verdicts differ.
+ */
+unsigned int flake_report(const struct run_records *runs,
+			  const char *const *names, size_t nruns, FILE *out);
+
 /* A few lines of totals for the console. */
 void view_summary(const struct run_records *rr, FILE *out);
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # A harmless fake test for the runner's self-tests: "fake_test MODE [ARG]"
-# behaves like a test that passes, fails, hangs, floods its output, leaves
-# processes behind, or makes the (fake) kernel complain. Pids of anything
-# it leaves running go to $FAKE_PIDS/ so the self-test can clean up.
+# behaves like a test that passes, fails, flips between the two, hangs,
+# floods its output, leaves processes behind, or makes the (fake) kernel
+# complain. Pids of anything it leaves running go to $FAKE_PIDS/ so the
+# self-test can clean up.
 mode=${1:-pass}
 arg=${2:-}
 pids=${FAKE_PIDS:-/tmp}
@@ -42,6 +43,20 @@ conf)
 	;;
 exit)
 	exit "$arg"
+	;;
+flip)
+	# a flaky test: fails every second time it runs (counter file ARG)
+	n=$(($(cat "$arg" 2>/dev/null || echo 0) + 1))
+	echo "$n" > "$arg"
+	echo "fake_test.sh:9: TINFO: run $n of the flaky fake"
+	if [ $((n % 2)) -eq 0 ]; then
+		echo "fake_test.sh:10: TFAIL: fake flake on even run $n"
+		summary 0 1 0 0 0
+		exit 1
+	fi
+	echo "fake_test.sh:11: TPASS: fake flake passes on odd run $n"
+	summary 1 0 0 0 0
+	exit 0
 	;;
 segv)
 	kill -SEGV $$
