@@ -107,31 +107,33 @@ static void self(void)
 		     "by %ld for 256 new pages", after - before);
 
 	/*
-	 * A timed sleep does not make the task block for sure: under
-	 * emulation a short one can be over before the task gets to
-	 * schedule(). So it reads an empty pipe that a child fills only once
-	 * it has seen the task asleep in read() (/proc/PID/syscall answers
-	 * only for a task that is off the CPU in a sleeping state): by then
-	 * the switch away was counted.
+	 * A timed sleep does not make a task block for sure: under emulation
+	 * a short one can be over before the task gets to schedule(). So a
+	 * child reads an empty pipe that we fill only once we have seen it
+	 * asleep in read() (/proc/PID/syscall answers only for a task that is
+	 * off the CPU in a sleeping state): by then its switch away was
+	 * counted. The child blocks and we watch, not the other way round:
+	 * with Yama's ptrace_scope 1 a task may read that file of its
+	 * descendants only.
 	 */
 	SAFE_PIPE(fds);
 	pid = SAFE_FORK();
 	if (!pid) {
-		SAFE_CLOSE(fds[0]);
-		wait_task_in_syscall(getppid(), __NR_read);
-		SAFE_WRITE(1, fds[1], "x", 1);
+		SAFE_CLOSE(fds[1]);
+		getrusage(RUSAGE_SELF, &ru);
+		before = ru.ru_nvcsw;
+		SAFE_READ(1, fds[0], &c, 1);
+		getrusage(RUSAGE_SELF, &ru);
+		TST_EXP_EXPR(ru.ru_nvcsw > before, "voluntary context switches "
+			     "grew after blocking in read() (%ld -> %ld)",
+			     before, ru.ru_nvcsw);
 		exit(0);
 	}
-	SAFE_CLOSE(fds[1]);
-	getrusage(RUSAGE_SELF, &ru);
-	before = ru.ru_nvcsw;
-	SAFE_READ(1, fds[0], &c, 1);
-	getrusage(RUSAGE_SELF, &ru);
-	TST_EXP_EXPR(ru.ru_nvcsw > before, "voluntary context switches "
-		     "grew after blocking in read() (%ld -> %ld)", before,
-		     ru.ru_nvcsw);
-	reap_child(pid);
 	SAFE_CLOSE(fds[0]);
+	wait_task_in_syscall(pid, __NR_read);
+	SAFE_WRITE(1, fds[1], "x", 1);
+	SAFE_CLOSE(fds[1]);
+	reap_child(pid);
 }
 
 static void children(void)
