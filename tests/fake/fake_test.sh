@@ -115,12 +115,24 @@ html)
 	exit 1
 	;;
 env)
+	# The signal mask and ignored set the test was started with, read by
+	# this shell with builtins only, before it has started any command:
+	# dash blocks every signal around each fork it makes and clears the
+	# mask of what it starts, so its own mask later (what grep read from
+	# /proc/$$/status here before) depends on what it is doing at that
+	# moment, and a command it starts always has none blocked.
+	if [ -r "/proc/$$/status" ]; then
+		while IFS= read -r line; do
+			case $line in
+			SigBlk:* | SigIgn:*) printf '%s\n' "$line" ;;
+			esac
+		done < "/proc/$$/status"
+	fi
 	echo "TMPDIR=$TMPDIR"
 	echo "PWD=$(pwd)"
 	echo "PATH=$PATH"
 	echo "MUL=${LTP_TIMEOUT_MUL-unset}"
 	if read -r _; then echo "STDIN=data"; else echo "STDIN=eof"; fi
-	grep -E '^Sig(Ign|Blk):' "/proc/$$/status" 2> /dev/null
 	echo "$TMPDIR" > "$pids/tmpdir"
 	: > "$TMPDIR/junk"
 	mkdir -p "$TMPDIR/locked/deeper"

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include "tst_test.h"
 
 #define MSG_SIZE	64
@@ -105,15 +106,27 @@ static void expect_signals(int want, const char *when)
 			got, want);
 }
 
-/* Wait until pid sleeps in mq_timedreceive() (/proc/PID/syscall). */
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Wait until pid sleeps in mq_timedreceive() (/proc/PID/syscall), for
+ * 10 s times LTP_TIMEOUT_MUL: a count of 1000 naps was 10 s on an idle
+ * machine and no more on a loaded guest, where the child may start late.
+ */
 static void wait_in_receive(pid_t pid)
 {
+	long long deadline = now_ms() + 10000 * tst_timeout_mul();
 	char path[64];
 	long nr;
-	int i;
 
 	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
-	for (i = 0; i < 1000; i++) {
+	while (now_ms() < deadline) {
 		FILE *f = fopen(path, "r");
 
 		if (!f)
@@ -125,7 +138,8 @@ static void wait_in_receive(pid_t pid)
 			return;
 		usleep(10000);
 	}
-	tst_brk(TBROK, "child %d did not block in mq_receive()", (int)pid);
+	tst_brk(TBROK, "child %d did not block in mq_receive() in %.0f s",
+		(int)pid, 10 * tst_timeout_mul());
 }
 
 static void run(void)

@@ -26,12 +26,21 @@ static long sys_accept(int fd, void *addr, socklen_t *len)
 	return syscall(__NR_accept, fd, addr, len);
 }
 
-static int connect_to(const struct sockaddr_in *addr)
+/*
+ * Connect to the listener lfd on addr and return the client socket once
+ * the connection is queued on lfd. connect() returns when the client has
+ * the SYN-ACK; the final ACK that makes the listener queue the connection
+ * is still on its way over loopback, so a non-blocking accept() at once
+ * may find nothing (EAGAIN). If it never comes, the accept() that follows
+ * says so.
+ */
+static int connect_to(int lfd, const struct sockaddr_in *addr)
 {
 	int c = SAFE_SOCKET(AF_INET, SOCK_STREAM, 0);
 
 	if (connect(c, (const struct sockaddr *)addr, sizeof(*addr)))
 		tst_brk(TBROK | TERRNO, "connect()");
+	sock_wait(lfd, POLLIN);
 	return c;
 }
 
@@ -44,7 +53,7 @@ static void test_tcp(void)
 
 	fl = fcntl(lfd, F_GETFL);
 	fcntl(lfd, F_SETFL, fl | O_NONBLOCK);
-	c = connect_to(&laddr);
+	c = connect_to(lfd, &laddr);
 	getsockname(c, (struct sockaddr *)&caddr, &clen);
 	memset(&got, 0xa5, sizeof(got));
 	TST_EXP_FD(sys_accept(lfd, &got, &len), "accept(listener, &addr)");
@@ -71,13 +80,13 @@ static void test_tcp(void)
 	SAFE_CLOSE(s);
 	SAFE_CLOSE(c);
 
-	c = connect_to(&laddr);
+	c = connect_to(lfd, &laddr);
 	TST_EXP_FD(sys_accept(lfd, NULL, NULL), "accept(listener, NULL, NULL)");
 	if (TST_PASS)
 		close(TST_RET);
 	SAFE_CLOSE(c);
 
-	c = connect_to(&laddr);
+	c = connect_to(lfd, &laddr);
 	memset(&got, 0, sizeof(got));
 	len = sizeof(sa_family_t);
 	TST_EXP_FD(sys_accept(lfd, &got, &len), "accept(addrlen 2)");
@@ -91,11 +100,11 @@ static void test_tcp(void)
 	TST_EXP_FAIL(sys_accept(lfd, NULL, NULL), EAGAIN,
 		     "accept(non-blocking listener, nothing pending)");
 
-	c = connect_to(&laddr);
+	c = connect_to(lfd, &laddr);
 	TST_EXP_FAIL(sys_accept(lfd, bad_addr, &len), EFAULT,
 		     "accept(unmapped address)");
 	SAFE_CLOSE(c);
-	c = connect_to(&laddr);
+	c = connect_to(lfd, &laddr);
 	len = -1;
 	TST_EXP_FAIL(sys_accept(lfd, &got, &len), EINVAL,
 		     "accept(addrlen -1)");

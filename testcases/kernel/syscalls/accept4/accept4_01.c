@@ -55,6 +55,12 @@ static void test_flags(int flags, const char *name)
 	char buf[4] = "";
 	int fl, fdfl;
 
+	/*
+	 * The listener may be O_NONBLOCK: the connection is queued on it
+	 * only when the client's final ACK has come through loopback, which
+	 * may be after connect() returned.
+	 */
+	sock_wait(lfd, POLLIN);
 	memset(&peer, 0, sizeof(peer));
 	TST_EXP_FD(nfd = accept4(lfd, (struct sockaddr *)&peer, &len, flags),
 		   "accept4(%s)", name);
@@ -75,6 +81,8 @@ static void test_flags(int flags, const char *name)
 		     fl & O_NONBLOCK ? "set" : "clear",
 		     fdfl & FD_CLOEXEC ? "set" : "clear");
 	SAFE_WRITE(1, cfd, "hi", 2);
+	/* nfd may be non-blocking, and the data comes through loopback */
+	sock_wait(nfd, POLLIN);
 	TST_EXP_EXPR(read(nfd, buf, sizeof(buf)) == 2 && !memcmp(buf, "hi", 2),
 		     "%s: the new socket reads what the client sent", name);
 	close_conn();

@@ -13,6 +13,8 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -134,6 +136,88 @@ static inline long long sock_now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Loopback delivery is asynchronous. send(), sendto() and connect() on an
+ * INET socket return once the packet is on the backlog of the CPU they
+ * ran on; the receive softirq puts it on the receiving socket (or
+ * completes the handshake for the listener) later, and when that CPU is
+ * busy the softirq is handed to ksoftirqd, which may run much later on a
+ * loaded machine. So a test never expects a packet, datagram or
+ * connection to be there at once: it waits for it with these helpers,
+ * and a non-blocking call that must find nothing (EAGAIN) is only
+ * meaningful once everything sent before it has been delivered.
+ * (AF_UNIX is different: its send puts the data on the peer's queue
+ * before it returns.)
+ */
+
+/*
+ * Wait until fd has one of events (POLLIN: data, a datagram, or a
+ * connection to accept) for at most 10 s times LTP_TIMEOUT_MUL; a sound
+ * kernel is there at once. Returns the revents, 0 on time-out: then the
+ * caller's own assertion says what did not arrive.
+ */
+static inline short sock_wait(int fd, short events)
+{
+	long long deadline = sock_now_ms() + 10000 * tst_timeout_mul();
+	struct pollfd pfd = { .fd = fd, .events = events };
+	long long left;
+	int ret;
+
+	for (;;) {
+		left = deadline - sock_now_ms();
+		if (left < 0)
+			left = 0;
+		ret = poll(&pfd, 1, (int)left);
+		if (ret > 0)
+			return pfd.revents;
+		if (!ret)
+			return 0;
+		if (errno != EINTR)
+			tst_brk(TBROK | TERRNO, "poll(fd %d)", fd);
+	}
+}
+
+/*
+ * Keep the calling task on the CPU it runs on now. Packets it sends then
+ * all go through that one CPU's backlog, which is processed in order:
+ * what it sent first is delivered (or dropped) first. Without this, a
+ * task moved to another CPU between two sends may see the second one
+ * delivered before the first.
+ */
+static inline void sock_pin_cpu(void)
+{
+	int cpu = sched_getcpu();
+	cpu_set_t set;
+
+	if (cpu < 0)
+		tst_brk(TBROK | TERRNO, "sched_getcpu()");
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		tst_brk(TBROK | TERRNO, "sched_setaffinity(CPU %d)", cpu);
+}
+
+/*
+ * After sock_pin_cpu(): return once every packet the task sent over
+ * loopback before has been delivered to its socket (or dropped). A marker
+ * datagram sent now is behind all of them on the CPU's backlog, so when
+ * it has arrived they have too.
+ */
+static inline void sock_loopback_settle(void)
+{
+	struct sockaddr_in addr;
+	int rx = bound4(SOCK_DGRAM, &addr);
+	int tx = SAFE_SOCKET(AF_INET, SOCK_DGRAM, 0);
+
+	if (sendto(tx, "", 0, 0, (struct sockaddr *)&addr, sizeof(addr)))
+		tst_brk(TBROK | TERRNO, "sendto(marker)");
+	if (!(sock_wait(rx, POLLIN) & POLLIN))
+		tst_brk(TBROK, "a datagram over loopback did not arrive in "
+			"%.0f s", 10 * tst_timeout_mul());
+	SAFE_CLOSE(tx);
+	SAFE_CLOSE(rx);
 }
 
 #endif /* SOCKET_HELPERS_H */

@@ -15,7 +15,6 @@
  *    address length of 8: EINVAL; -1: EBADF; a regular file: ENOTSOCK;
  *    an address outside the address space: EFAULT.
  */
-#include <poll.h>
 #include "../common/socket_helpers.h"
 
 static int fds[4] = { -1, -1, -1, -1 };
@@ -23,6 +22,8 @@ static int fds[4] = { -1, -1, -1, -1 };
 static void setup(void)
 {
 	require_loopback();
+	/* one CPU's backlog: loopback packets are delivered in send order */
+	sock_pin_cpu();
 }
 
 static void close_all(void)
@@ -98,6 +99,7 @@ static void test_udp(void)
 	struct sockaddr unspec = { .sa_family = AF_UNSPEC };
 	socklen_t len = sizeof(b_addr);
 	char buf[8];
+	ssize_t got;
 
 	fds[0] = bound4(SOCK_DGRAM, &a_addr);
 	fds[1] = bound4(SOCK_DGRAM, &b_addr);
@@ -106,16 +108,39 @@ static void test_udp(void)
 			     sizeof(b_addr)), "UDP connect()");
 	TST_EXP_VAL(send(fds[0], "to b", 4, 0), 4,
 		    "send() without address on a connected UDP socket");
+	/* loopback delivers later than send() returns: wait for it */
+	sock_wait(fds[1], POLLIN);
 	TST_EXP_VAL(recv(fds[1], buf, sizeof(buf), MSG_DONTWAIT), 4,
 		    "the datagram reached the connected address");
 
+	/*
+	 * The foreign datagram goes first; the task is pinned (setup()), so
+	 * the kernel has decided about it before it looks at the peer's.
+	 */
 	if (sendto(fds[2], "other", 5, 0, (struct sockaddr *)&a_addr,
 		   sizeof(a_addr)) != 5 ||
 	    sendto(fds[1], "peer", 4, 0, (struct sockaddr *)&a_addr,
 		   sizeof(a_addr)) != 4)
 		tst_brk(TBROK | TERRNO, "sendto()");
+	sock_wait(fds[0], POLLIN);
 	TST_EXP_VAL(recv(fds[0], buf, sizeof(buf), MSG_DONTWAIT), 4,
 		    "a connected UDP socket receives only its peer's datagram");
+	/*
+	 * An empty queue right now would prove nothing: the foreign
+	 * datagram might still be on its way. A sentinel from the peer sent
+	 * now is behind it, so once the sentinel is there, anything else
+	 * that was to arrive has arrived: the next datagram must be the
+	 * sentinel, and after it the queue must be empty.
+	 */
+	if (sendto(fds[1], "end", 3, 0, (struct sockaddr *)&a_addr,
+		   sizeof(a_addr)) != 3)
+		tst_brk(TBROK | TERRNO, "sendto(sentinel)");
+	sock_wait(fds[0], POLLIN);
+	memset(buf, 0, sizeof(buf));
+	got = recv(fds[0], buf, sizeof(buf), MSG_DONTWAIT);
+	TST_EXP_EXPR(got == 3 && !memcmp(buf, "end", 3), "the peer's sentinel "
+		     "came next, not the other socket's datagram (%zd bytes "
+		     "\"%.5s\")", got, buf);
 	TST_EXP_FAIL(recv(fds[0], buf, sizeof(buf), MSG_DONTWAIT), EAGAIN,
 		     "the other socket's datagram was dropped");
 

@@ -43,6 +43,23 @@ static int nr_tasks(void)
 	return n;
 }
 
+/*
+ * The number of tasks once it has dropped to want, or the last count seen
+ * after 10 s times LTP_TIMEOUT_MUL. pthread_join() returns when the
+ * kernel clears the exiting thread's tid (CLONE_CHILD_CLEARTID, in
+ * exit_mm()), which is before the thread is unhashed from the thread
+ * group in release_task(): for a moment it is still in /proc/self/task.
+ */
+static int wait_nr_tasks(int want)
+{
+	long long deadline = task_wait_now_ms() + 10000 * tst_timeout_mul();
+	int n;
+
+	while ((n = nr_tasks()) != want && task_wait_now_ms() < deadline)
+		usleep(1000);
+	return n;
+}
+
 static void single(void)
 {
 	pid_t pid;
@@ -82,7 +99,7 @@ static void thread_exits(void)
 		TST_EXP_EQ_LI(nr_tasks(), 2);
 		TST_CHECKPOINT_WAKE(0);
 		pthread_join(thread, NULL);
-		TST_EXP_EQ_LI(nr_tasks(), 1);
+		TST_EXP_EQ_LI(wait_nr_tasks(1), 1);
 		tst_res(TPASS, "the main thread goes on after its thread's "
 			"exit()");
 		exit(0);

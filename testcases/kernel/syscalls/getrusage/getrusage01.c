@@ -3,7 +3,7 @@
  * getrusage(2) accounts what a task did:
  * - RUSAGE_SELF: CPU time (user + system) grows while the task computes;
  *   minor faults grow by at least one per fresh page touched; voluntary
- *   context switches grow when it sleeps;
+ *   context switches grow when it blocks (in read() of an empty pipe);
  * - RUSAGE_THREAD: the calling thread's minor faults grow the same way;
  * - RUSAGE_CHILDREN: nothing of a child counts until it is waited for;
  *   then its CPU time (at least what it measured itself) and its peak
@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include "../common/proc_ids.h"
+#include "../common/task_wait.h"
 
 #ifndef RUSAGE_THREAD
 # define RUSAGE_THREAD 1
@@ -82,8 +83,10 @@ static void touch_new_pages(long pages)
 
 static void self(void)
 {
-	struct timespec ms = { 0, 1000000 };
 	long before, after;
+	int fds[2];
+	pid_t pid;
+	char c;
 	struct rusage ru;
 	long long used;
 
@@ -103,12 +106,34 @@ static void self(void)
 	TST_EXP_EXPR(after - before >= 256, "RUSAGE_THREAD minor faults grew "
 		     "by %ld for 256 new pages", after - before);
 
-	getrusage(RUSAGE_SELF, &ru);
-	before = ru.ru_nvcsw;
-	nanosleep(&ms, NULL);
-	getrusage(RUSAGE_SELF, &ru);
-	TST_EXP_EXPR(ru.ru_nvcsw > before, "voluntary context switches "
-		     "grew after a sleep (%ld -> %ld)", before, ru.ru_nvcsw);
+	/*
+	 * A timed sleep does not make a task block for sure: under emulation
+	 * a short one can be over before the task gets to schedule(). So a
+	 * child reads an empty pipe that we fill only once we have seen it
+	 * asleep in read() (/proc/PID/syscall answers only for a task that is
+	 * off the CPU in a sleeping state): by then its switch away was
+	 * counted. The child blocks and we watch, not the other way round:
+	 * with Yama's ptrace_scope 1 a task may read that file of its
+	 * descendants only.
+	 */
+	SAFE_PIPE(fds);
+	pid = SAFE_FORK();
+	if (!pid) {
+		SAFE_CLOSE(fds[1]);
+		getrusage(RUSAGE_SELF, &ru);
+		before = ru.ru_nvcsw;
+		SAFE_READ(1, fds[0], &c, 1);
+		getrusage(RUSAGE_SELF, &ru);
+		TST_EXP_EXPR(ru.ru_nvcsw > before, "voluntary context switches "
+			     "grew after blocking in read() (%ld -> %ld)",
+			     before, ru.ru_nvcsw);
+		exit(0);
+	}
+	SAFE_CLOSE(fds[0]);
+	wait_task_in_syscall(pid, __NR_read);
+	SAFE_WRITE(1, fds[1], "x", 1);
+	SAFE_CLOSE(fds[1]);
+	reap_child(pid);
 }
 
 static void children(void)

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/mman.h>
+#include <time.h>
 #include "../common/aio_raw.h"
 
 #define LEN	512
@@ -55,15 +56,22 @@ static void test_unreaped(void)
 {
 	aio_context_t ctx = new_aio_context(4);
 	volatile struct aio_ring_hdr *ring = (void *)(uintptr_t)ctx;
+	struct timespec start, now;
 	struct iocb cb;
-	int i;
 
 	init_iocb(&cb, IOCB_CMD_PWRITE, fd, buf, LEN, 0, 0x1001);
 	submit_one(ctx, &cb);
-	/* wait for its event in the ring without reaping it; 10 s bound */
-	for (i = 0; ring->head == ring->tail; i++) {
-		if (i == 10000)
-			tst_brk(TBROK, "the PWRITE did not complete in 10 s");
+	/*
+	 * Wait for its event in the ring without reaping it, 10 s times
+	 * LTP_TIMEOUT_MUL on the clock (not a count of naps, which lasts no
+	 * longer on a slow guest, where the write is slow too).
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	while (ring->head == ring->tail) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec - start.tv_sec > 10 * tst_timeout_mul())
+			tst_brk(TBROK, "the PWRITE did not complete in %.0f s",
+				10 * tst_timeout_mul());
 		usleep(1000);
 	}
 	TST_EXP_PASS(sys_io_destroy(ctx),

@@ -18,6 +18,7 @@
  *   (smaps Anonymous).
  */
 #include <sys/vfs.h>
+#include <time.h>
 #include "../common/vm_helpers.h"
 
 #ifndef MADV_FREE
@@ -164,9 +165,9 @@ static void test_free(void)
 static void test_willneed(void)
 {
 	struct statfs sfs;
+	struct timespec start, now;
 	unsigned char *p;
 	size_t res;
-	int tries;
 
 	p = SAFE_MMAP(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 	SAFE_FSYNC(fd);
@@ -186,10 +187,18 @@ static void test_willneed(void)
 		SAFE_MUNMAP(p, len);
 		return;
 	}
-	/* The read-ahead it starts is asynchronous: give it time. */
-	for (tries = 0; tries < 500; tries++) {
+	/*
+	 * The read-ahead it starts is asynchronous: give it 5 s times
+	 * LTP_TIMEOUT_MUL, measured on the clock (500 naps of 10 ms were
+	 * no more than 5 s on a loaded guest, whose I/O is slow too).
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
 		res = resident_pages(p, len);
 		if (res == NPAGES)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec - start.tv_sec > 5 * tst_timeout_mul())
 			break;
 		usleep(10000);
 	}

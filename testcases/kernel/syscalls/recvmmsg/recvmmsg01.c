@@ -25,6 +25,8 @@ static char bufs[VLEN][8];
 static void setup(void)
 {
 	require_loopback();
+	/* one CPU's backlog: loopback packets are delivered in send order */
+	sock_pin_cpu();
 }
 
 static void close_all(void)
@@ -65,6 +67,8 @@ static void test_three(void)
 	put(fds[1], "one");
 	put(fds[2], "twotwo");
 	put(fds[1], "three-and-more");
+	/* "queued": sendto() returns before loopback has delivered them */
+	sock_loopback_settle();
 	TST_EXP_VAL(recvmmsg(fds[0], msgs, VLEN, MSG_DONTWAIT, NULL), 3,
 		    "recvmmsg(vlen %d, MSG_DONTWAIT) with 3 queued", VLEN);
 	TST_EXP_EXPR(msgs[0].msg_len == 3 && !strcmp(bufs[0], "one") &&
@@ -87,6 +91,7 @@ static void test_vlen(void)
 	put(fds[1], "1");
 	put(fds[1], "2");
 	put(fds[1], "3");
+	sock_loopback_settle();
 	TST_EXP_VAL(recvmmsg(fds[0], msgs, 2, MSG_DONTWAIT, NULL), 2,
 		    "recvmmsg(vlen 2) with 3 queued");
 	prepare();
@@ -98,6 +103,8 @@ static void test_vlen(void)
 	prepare();
 	put(fds[1], "a");
 	put(fds[1], "b");
+	/* else MSG_WAITFORONE may rightly return after "a" alone */
+	sock_loopback_settle();
 	TST_EXP_VAL(recvmmsg(fds[0], msgs, VLEN, MSG_WAITFORONE, NULL), 2,
 		    "recvmmsg(MSG_WAITFORONE) with 2 queued on a blocking "
 		    "socket");
@@ -120,6 +127,7 @@ static void test_errors(void)
 		     "recvmmsg(/dev/null)");
 	SAFE_CLOSE(file);
 	put(fds[1], "x");
+	sock_loopback_settle();
 	TST_EXP_FAIL(recvmmsg(fds[0], (void *)-1, VLEN, MSG_DONTWAIT, NULL),
 		     EFAULT, "recvmmsg(msgvec (void *)-1)");
 }

@@ -26,6 +26,8 @@ static char *big;
 static void setup(void)
 {
 	require_loopback();
+	/* one CPU's backlog: loopback packets are delivered in send order */
+	sock_pin_cpu();
 	big = SAFE_MALLOC(UDP_MAX + 1);
 	memset(big, 'b', UDP_MAX + 1);
 }
@@ -50,6 +52,8 @@ static void test_udp(void)
 	TST_EXP_VAL(sendto(fds[0], "datagram", 8, 0,
 			   (struct sockaddr *)&b_addr, sizeof(b_addr)), 8,
 		    "UDP sendto(8 bytes)");
+	/* sendto() returns before loopback has delivered the datagram */
+	sock_wait(fds[1], POLLIN);
 	TST_EXP_EXPR(recvfrom(fds[1], buf, sizeof(buf), MSG_DONTWAIT,
 			      (struct sockaddr *)&from, &len) == 8 &&
 		     !memcmp(buf, "datagram", 8) &&
@@ -57,8 +61,11 @@ static void test_udp(void)
 		     "it arrived whole, from the sender's port");
 	TST_EXP_VAL(sendto(fds[0], "", 0, 0, (struct sockaddr *)&b_addr,
 			   sizeof(b_addr)), 0, "UDP sendto(0 bytes)");
+	sock_wait(fds[1], POLLIN);
 	TST_EXP_VAL(recv(fds[1], buf, sizeof(buf), MSG_DONTWAIT), 0,
 		    "an empty datagram arrived");
+	/* an empty queue means something only once all sent is delivered */
+	sock_loopback_settle();
 	TST_EXP_FAIL(recv(fds[1], buf, sizeof(buf), MSG_DONTWAIT), EAGAIN,
 		     "and nothing else");
 
