@@ -21,6 +21,7 @@ struct plan_item {
 	const char *skip_reason;	/* -S: not run, recorded skipped */
 	double timeout;			/* -o or "#@ timeout=", 0: none */
 	int done;			/* -c: already has a record */
+	int started_ahead;		/* ran while an exclusive test waited */
 };
 
 struct plan {

@@ -210,21 +210,92 @@ static int free_slot(const struct sched *s)
 }
 
 /*
+ * Start plan item it, whose metadata is m: in a runner in a free slot, or
+ * here with -x 1. Returns 0 when it ran or runs, -1 when no process could
+ * be made for it.
+ */
+static int start_test(struct sched *s, struct plan_item *it,
+		      const struct test_meta *m)
+{
+	const struct sched_opts *so = s->so;
+	struct worker_job job;
+	char mul[32];
+	int set_mul, slot;
+
+	memset(&job, 0, sizeof(job));
+	job.item = it;
+	job.o = so->run;
+	job.o.timeout = backstop(s, it, m, mul, sizeof(mul), &set_mul);
+	job.o.timeout_mul = set_mul ? mul : NULL;
+	job.exclusive = m->exclusive || it->t->exclusive;
+	job.meta = it->t->exclusive && !m->exclusive ? "runtest" : m->source;
+	job.expected_taint = m->expected_taint;
+	job.stream = !so->quiet && so->workers == 1;
+	job.keep_output = !so->quiet && so->workers > 1;
+	slot = free_slot(s);
+	progress_begin(slot, it->t->tag, it->t->cmd, job.stream);
+	if (so->workers == 1) {
+		run_here(s, &job);
+		return 0;
+	}
+	if (worker_start(&s->w[slot], &job)) {
+		progress_abort(slot);
+		s->w[slot].pid = 0;
+		return -1;
+	}
+	s->w[slot].slot = slot;
+	s->running++;
+	s->exclusive_running = job.exclusive;
+	return 0;
+}
+
+/*
+ * While an exclusive test waits for the running ones to end, a free slot
+ * takes the next later test that may share the machine (and has no skip
+ * reason): slots do not idle behind a long test. So the exclusive tests
+ * run once the shared ones are through, in their plan order. Returns 1
+ * when a test was started, 0 when none could be.
+ */
+static int start_shared_ahead(struct sched *s)
+{
+	struct plan_item *it;
+	struct test_meta m;
+	size_t i;
+
+	if (s->so->time_limit > 0 && mono() - s->start >= s->so->time_limit)
+		return 0;
+	for (i = s->next + 1; i < s->p->n; i++) {
+		it = &s->p->v[i];
+		if (it->done || it->started_ahead || it->skip_reason ||
+		    it->t->exclusive)
+			continue;
+		test_meta_get(it->t->cmd, s->so->run.path,
+			      PROBE_TIMEOUT * s->so->mul, &m);
+		if (m.exclusive)
+			continue;
+		it->started_ahead = 1;
+		if (start_test(s, it, &m)) {
+			it->started_ahead = 0;
+			return 0;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * Start what may start now. Returns when the slots are full, a barrier
  * holds, or the plan is through.
  */
 static void dispatch(struct sched *s)
 {
 	const struct sched_opts *so = s->so;
-	struct worker_job job;
 	struct test_meta m;
 	struct plan_item *it;
-	char mul[32];
-	int set_mul, slot;
 
 	while (s->next < s->p->n && !s->tot->stopped && !runner_interrupted()) {
 		it = &s->p->v[s->next];
-		if (it->done) {
+		if (it->done || it->started_ahead) {
 			s->next++;
 			continue;
 		}
@@ -241,39 +312,20 @@ static void dispatch(struct sched *s)
 			break;
 		test_meta_get(it->t->cmd, so->run.path, PROBE_TIMEOUT * so->mul,
 			      &m);
-		if ((m.exclusive || it->t->exclusive) && s->running)
-			break;	/* the barrier: wait for the others */
-
-		memset(&job, 0, sizeof(job));
-		job.item = it;
-		job.o = so->run;
-		job.o.timeout = backstop(s, it, &m, mul, sizeof(mul), &set_mul);
-		job.o.timeout_mul = set_mul ? mul : NULL;
-		job.exclusive = m.exclusive || it->t->exclusive;
-		job.meta = it->t->exclusive && !m.exclusive ? "runtest" :
-			   m.source;
-		job.expected_taint = m.expected_taint;
-		job.stream = !so->quiet && so->workers == 1;
-		job.keep_output = !so->quiet && so->workers > 1;
-		slot = free_slot(s);
-		progress_begin(slot, it->t->tag, it->t->cmd, job.stream);
-		s->next++;
-		if (so->workers == 1) {
-			run_here(s, &job);
-			continue;
+		if ((m.exclusive || it->t->exclusive) && s->running) {
+			/* the barrier: wait for the others, filling the slots */
+			if (start_shared_ahead(s))
+				continue;
+			break;
 		}
-		if (worker_start(&s->w[slot], &job)) {
+		s->next++;
+		if (start_test(s, it, &m)) {
 			s->next--;
-			progress_abort(slot);
-			s->w[slot].pid = 0;
 			/* out of processes: try again when a test ends */
 			if (!s->running)
 				s->tot->stopped = "fork";
 			break;
 		}
-		s->w[slot].slot = slot;
-		s->running++;
-		s->exclusive_running = job.exclusive;
 	}
 }
 
@@ -362,7 +414,8 @@ void schedule_run(struct plan *p, const struct sched_opts *so,
 	tot->interrupted = runner_interrupted();
 	if (tot->stopped || tot->interrupted) {
 		for (i = s.next; i < p->n; i++)
-			tot->not_run += !p->v[i].done;
+			tot->not_run += !p->v[i].done &&
+					!p->v[i].started_ahead;
 	}
 	free(s.w);
 }

@@ -3,8 +3,8 @@
  * Runs the plan: up to -x N tests at a time, each under a runner of its
  * own (worker.h). A test that needs the machine to itself (its metadata
  * says "exclusive", or its runtest line is marked "#@ exclusive") starts
- * only when nothing else runs, and nothing starts beside it: the plan's
- * order is kept, so an exclusive test is a barrier. Tests of the skip
+ * only when nothing else runs, and nothing starts beside it; while it
+ * waits, later tests that may share the machine fill the free slots. Tests of the skip
  * list are recorded as skipped without running. New tests stop starting
  * on an interrupt, past the time limit, or once a record could not be
  * written.
