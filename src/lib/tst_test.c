@@ -60,10 +60,19 @@ unsigned int tst_remaining_runtime(void)
 	return elapsed >= (long)timeout_secs ? 0 : timeout_secs - elapsed;
 }
 
+/*
+ * Whether the test needs the machine to itself. A device test shares it
+ * when its device is a loop device of its own (the library takes a free
+ * one, retrying when another test takes it first), not when LTP_DEV names
+ * one device for every test.
+ */
 static int is_exclusive(const struct tst_test *t)
 {
-	return t->exclusive || t->needs_device || t->mount_device ||
-	       t->hugepages.number || t->save_restore;
+	const char *dev = getenv("LTP_DEV");
+	int shared_dev = (t->needs_device || t->mount_device) && dev && *dev;
+
+	return t->exclusive || shared_dev || t->hugepages.number ||
+	       t->save_restore;
 }
 
 /* A JSON string: only metadata from the source, escaped all the same. */
