@@ -21,6 +21,7 @@
 #include <sys/un.h>
 #include <time.h>
 #include "tst_test.h"
+#include "cpu_pin.h"
 
 /* TCONF unless lo is up: a guest or container may leave it down. */
 static inline void require_loopback(void)
@@ -188,15 +189,7 @@ static inline short sock_wait(int fd, short events)
  */
 static inline void sock_pin_cpu(void)
 {
-	int cpu = sched_getcpu();
-	cpu_set_t set;
-
-	if (cpu < 0)
-		tst_brk(TBROK | TERRNO, "sched_getcpu()");
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
-		tst_brk(TBROK | TERRNO, "sched_setaffinity(CPU %d)", cpu);
+	pin_to_current_cpu();
 }
 
 /*

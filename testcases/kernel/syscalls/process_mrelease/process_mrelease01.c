@@ -23,6 +23,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include "../common/cpu_pin.h"
 #include "../common/pidfd_raw.h"
 #include "../common/task_wait.h"
 
@@ -132,15 +133,9 @@ static int attempt(int n)
 
 static void test_killed(void)
 {
-	cpu_set_t set;
-	int cpu = sched_getcpu(), n;
+	int n;
 
-	if (cpu < 0)
-		tst_brk(TBROK | TERRNO, "sched_getcpu()");
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
-		tst_brk(TBROK | TERRNO, "sched_setaffinity(CPU %d)", cpu);
+	pin_to_current_cpu();
 	for (n = 1; n <= ATTEMPTS; n++) {
 		if (attempt(n))
 			return;

@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/rseq.h>
 #include "tst_test.h"
+#include "../common/cpu_pin.h"
 
 #define SIG 0x1badc0de
 #define ORIG_LEN 32
@@ -57,16 +58,7 @@ static void drop_libc_rseq(void)
 
 static void child(void)
 {
-	cpu_set_t set;
-	int cpu;
-
-	cpu = sched_getcpu();
-	if (cpu < 0)
-		tst_brk(TBROK | TERRNO, "sched_getcpu()");
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
-		tst_brk(TBROK | TERRNO, "sched_setaffinity(CPU %d)", cpu);
+	int cpu = pin_to_current_cpu();
 
 	drop_libc_rseq();
 
