@@ -113,8 +113,8 @@ int record_open(const char *path, const char *mirror, int must_exist)
 	rec_fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC |
 		      (must_exist ? 0 : O_CREAT), 0644);
 	if (rec_fd < 0) {
-		fprintf(stderr, "ltp-pan: cannot %s records file %s: %s\n",
-			must_exist ? "continue" : "open", path,
+		fprintf(stderr, "ltp-pan: cannot %s %s: %s\n",
+			must_exist ? "continue" : "open records file", path,
 			strerror(errno));
 		return -1;
 	}
