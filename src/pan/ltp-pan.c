@@ -14,7 +14,9 @@
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -38,7 +40,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ltp-pan [-q] [-c] [-K] [-s REGEX] [-S SKIPFILE] [-d TMPBASE]\n"
 		"               [-t SECS] [-D SECS] [-I N] [-x N] [-R SEED]\n"
-		"               [-o TAG=SECS]... [-m MIRROR] -r RECORDS RUNTEST_FILE...\n"
+		"               [-o TAG=SECS]... [-m MIRROR] [-P PID] -r RECORDS RUNTEST_FILE...\n"
 		"  -q          print only one line per test, not its output\n"
 		"  -c          continue RECORDS: run only the tests it has no record of\n"
 		"  -K          keep every kernel log line of each test in its record\n"
@@ -54,6 +56,8 @@ static void usage(FILE *f)
 		"  -R SEED     run the tests in a random order made from SEED\n"
 		"  -o TAG=SECS give tests matching TAG (a shell pattern) SECS\n"
 		"  -m MIRROR   also write every record line to MIRROR (a serial port)\n"
+		"  -P PID      our parent (runltp): when it dies, end the run as\n"
+		"              interrupted and remove TMPBASE if empty\n"
 		"  -r RECORDS  append the JSON-lines result records to RECORDS\n");
 }
 
@@ -224,6 +228,37 @@ static void print_totals(const struct sched_totals *tot, long earlier)
 }
 
 /*
+ * -P PID: runltp, killed with SIGKILL, cannot pass anything on; without
+ * this its ltp-pan would run on as an orphan beside a --resume of the
+ * same run. The kernel sends us SIGTERM when the parent dies, which ends
+ * the run as SIGTERM does (tests killed, end record "interrupted").
+ * Checked after setting it: the parent may have died before.
+ */
+static void die_with_parent(pid_t parent)
+{
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0))
+		perror("ltp-pan: prctl(PR_SET_PDEATHSIG)");
+	if (getppid() == parent)
+		return;
+	if (kill(parent, 0) && errno == ESRCH) {
+		raise(SIGTERM);
+		return;
+	}
+	fprintf(stderr, "ltp-pan: -P %d is not our parent (%d): the run will not end when %d dies\n",
+		(int)parent, (int)getppid(), (int)parent);
+}
+
+/*
+ * The parent that made TMPBASE for this run is gone and cannot remove
+ * it: we do, when our tests left it empty.
+ */
+static void orphan_cleanup(pid_t parent, const char *tmpbase)
+{
+	if (parent > 0 && getppid() != parent)
+		rmdir(tmpbase);
+}
+
+/*
  * LTP_PAN_STATS=1: what the executor itself cost (not its tests or
  * runners), for tests/bench/pan-overhead.
  */
@@ -256,6 +291,7 @@ int main(int argc, char *argv[])
 	unsigned long long seed = 0;
 	int c, i, shuffle = 0, resume = 0;
 	long earlier = 0;
+	pid_t parent = 0;
 	size_t n_ov = 0;
 	struct stat st;
 
@@ -267,7 +303,7 @@ int main(int argc, char *argv[])
 	if (!so.run.tmpbase || !*so.run.tmpbase)
 		so.run.tmpbase = "/tmp";
 
-	while ((c = getopt(argc, argv, "+qcKs:S:d:t:D:I:x:R:o:m:r:h")) != -1) {
+	while ((c = getopt(argc, argv, "+qcKs:S:d:t:D:I:x:R:o:m:P:r:h")) != -1) {
 		switch (c) {
 		case 'q':
 			so.quiet = 1;
@@ -309,6 +345,9 @@ int main(int argc, char *argv[])
 		case 'm':
 			mirror = optarg;
 			break;
+		case 'P':
+			parent = count_arg('P', optarg, 4194304);
+			break;
 		case 'r':
 			records = optarg;
 			break;
@@ -349,18 +388,21 @@ int main(int argc, char *argv[])
 			so.run.tmpbase);
 		return 2;
 	}
+	/* locked before it is read: a live run's records are not resumed */
+	if (record_open(records, mirror, resume))
+		return 2;
 	if (resume) {
 		earlier = resume_mark_done(records, &plan, &earlier_failed);
 		if (earlier < 0)
 			return 2;
 	}
-	if (record_open(records, mirror))
-		return 2;
 
 	so.run.path = test_path();
 	kh_open(&kmsg);
 	so.run.kmsg = &kmsg;
 	runner_init();
+	if (parent)
+		die_with_parent(parent);
 	progress_init(plan.n - earlier, so.workers, so.quiet);
 
 	ri.version = suite_version();
@@ -384,6 +426,7 @@ int main(int argc, char *argv[])
 	record_end(tot.interrupted, tot.stopped, tot.not_run);
 	print_totals(&tot, earlier);
 	print_own_cost();
+	orphan_cleanup(parent, so.run.tmpbase);
 	if (tot.interrupted)
 		return 130;
 	if (record_failed())

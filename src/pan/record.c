@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,13 +50,77 @@ static void end_partial_line(int fd)
 		write_all(fd, "\n", 1);
 }
 
-int record_open(const char *path, const char *mirror)
+/*
+ * The pid holding a flock() on the file fst describes, from /proc/locks
+ * ("1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"); 0 when not found.
+ */
+static long lock_holder(const struct stat *fst)
+{
+	unsigned int maj, min;
+	unsigned long ino;
+	char line[256], kind[16];
+	FILE *f = fopen("/proc/locks", "re");
+	long pid, found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %15s %*s %*s %ld %x:%x:%lu", kind, &pid,
+			   &maj, &min, &ino) != 5)
+			continue;
+		if (!strcmp(kind, "FLOCK") && pid > 0 &&
+		    major(fst->st_dev) == maj && minor(fst->st_dev) == min &&
+		    fst->st_ino == ino)
+			found = pid;
+	}
+	fclose(f);
+	return found;
+}
+
+/*
+ * One writer per records file: two runs appending to one file would mix
+ * their records and run the same tests twice. The lock is held on our
+ * open file description until ltp-pan (and any runner forked from it)
+ * has exited; the kernel drops it however we die.
+ */
+static int lock_records(int fd, const char *path)
+{
+	struct stat st;
+	long pid;
+
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+		return 0;	/* /dev/full, a pipe: nothing to share */
+	if (!flock(fd, LOCK_EX | LOCK_NB))
+		return 0;
+	if (errno != EWOULDBLOCK) {
+		fprintf(stderr, "ltp-pan: cannot lock records file %s: %s\n",
+			path, strerror(errno));
+		return -1;
+	}
+	pid = lock_holder(&st);
+	if (pid)
+		fprintf(stderr, "ltp-pan: records file %s is in use by another run (ltp-pan pid %ld); wait for it to end or stop it (kill %ld), then try again\n",
+			path, pid, pid);
+	else
+		fprintf(stderr, "ltp-pan: records file %s is in use by another run (its pid is not known); wait for it to end, then try again\n",
+			path);
+	return -1;
+}
+
+int record_open(const char *path, const char *mirror, int must_exist)
 {
 	rec_path = path;
-	rec_fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	rec_fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC |
+		      (must_exist ? 0 : O_CREAT), 0644);
 	if (rec_fd < 0) {
-		fprintf(stderr, "ltp-pan: cannot open records file %s: %s\n",
-			path, strerror(errno));
+		fprintf(stderr, "ltp-pan: cannot %s %s: %s\n",
+			must_exist ? "continue" : "open records file", path,
+			strerror(errno));
+		return -1;
+	}
+	if (lock_records(rec_fd, path)) {
+		close(rec_fd);
+		rec_fd = -1;
 		return -1;
 	}
 	end_partial_line(rec_fd);
@@ -75,10 +141,10 @@ int record_failed(void)
 	return write_failed;
 }
 
-void record_emit(struct strbuf *sb)
+int record_emit(struct strbuf *sb)
 {
 	struct stat st;
-	int err, regular;
+	int err, regular, ret = 0;
 
 	sb_addc(sb, '\n');
 	regular = !fstat(rec_fd, &st) && S_ISREG(st.st_mode);
@@ -87,12 +153,14 @@ void record_emit(struct strbuf *sb)
 		/* no half record: the file ends with the last whole one */
 		if (regular && ftruncate(rec_fd, st.st_size))
 			end_partial_line(rec_fd);
+		ret = -1;
 		if (!write_failed++)
 			fprintf(stderr, "ltp-pan: cannot write the result records to %s: %s; no further test is started, as its result could not be kept. Free space there (or choose another results directory) and continue the run with runltp --resume.\n",
 				rec_path, strerror(err));
 	} else if (fdatasync(rec_fd) && errno != EINVAL && errno != EROFS) {
 		/* EINVAL, EROFS: a pseudo file or pipe that cannot sync */
 		err = errno;
+		ret = -1;
 		if (!write_failed++)
 			fprintf(stderr, "ltp-pan: cannot sync the result records in %s: %s; no further test is started.\n",
 				rec_path, strerror(err));
@@ -104,6 +172,7 @@ void record_emit(struct strbuf *sb)
 		mirror_fd = -1;
 	}
 	sb_free(sb);
+	return ret;
 }
 
 static double now(void)

@@ -32,8 +32,13 @@ struct run_info {
 	const char *skip_list;		/* -S, NULL without */
 };
 
-/* Returns 0, or -1 after printing why. mirror may be NULL. */
-int record_open(const char *path, const char *mirror);
+/*
+ * Open and lock path (one writer per records file: a second one is
+ * refused, naming the pid holding it). must_exist: continuing a run, the
+ * file is not created. Returns 0, or -1 after printing why. mirror may be
+ * NULL.
+ */
+int record_open(const char *path, const char *mirror, int must_exist);
 
 void record_run(const struct run_info *ri);
 
@@ -41,8 +46,11 @@ void record_run(const struct run_info *ri);
 void record_test_line(struct strbuf *sb, const char *tag, const char *cmd,
 		      const struct test_result *r);
 
-/* Write a line built in sb (a newline is added) and free sb. */
-void record_emit(struct strbuf *sb);
+/*
+ * Write a line built in sb (a newline is added) and free sb. Returns 0,
+ * or -1 when the line could not be kept (record_failed() is then 1).
+ */
+int record_emit(struct strbuf *sb);
 
 /*
  * The last line. stopped is NULL for a run that went to its end or was

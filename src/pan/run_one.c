@@ -24,6 +24,18 @@
 #define UNKILLABLE_WAIT	10.0
 /* After the main process exited, how long a leftover may hold the pipe */
 #define DRAIN_WAIT	2.0
+/* Result lines kept past OUTPUT_CAP, at most this much of them */
+#define LATE_KEEP_MAX	(64 * 1024)
+/* A line past the cap is looked at (and kept) up to this length */
+#define LATE_LINE_MAX	4096
+
+/* The output line being read once the cap is near. */
+struct late_line {
+	char buf[LATE_LINE_MAX];
+	size_t len;		/* of the line, as far as buf holds */
+	size_t kept;		/* of buf, already in the output (before the cap) */
+	size_t extra;		/* result line bytes kept past the cap */
+};
 
 static int sig_pipe[2] = { -1, -1 };
 static volatile sig_atomic_t interrupted;
@@ -346,20 +358,111 @@ static void kill_leftovers(struct child *c)
 	}
 }
 
+/* A line carrying a result (as classify.c reads them), not plain noise. */
+static int is_result_line(const char *line, size_t len)
+{
+	static const char *const ttype[] = { "TFAIL:", "TBROK:", "TWARN:" };
+	size_t i;
+
+	for (i = 0; i < sizeof(ttype) / sizeof(ttype[0]); i++) {
+		if (memmem(line, len, ttype[i], strlen(ttype[i])))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A line is complete (or the output ended) past the cap: keep it if it
+ * is a result line, so that a late TFAIL is still in the output and the
+ * reason. The part of it before the cap is already kept.
+ */
+static void late_line_end(struct late_line *ll, struct test_result *r,
+			  const struct run_opts *o)
+{
+	size_t add = ll->len - ll->kept;
+
+	if (add && is_result_line(ll->buf, ll->len) &&
+	    ll->extra + add < LATE_KEEP_MAX) {
+		/* on a line of its own, not glued to a cut one */
+		if (!ll->kept && r->output.len && r->output.buf[r->output.len - 1] != '\n') {
+			sb_addc(&r->output, '\n');
+			if (o->echo)
+				o->echo("\n", 1);
+		}
+		sb_add(&r->output, ll->buf + ll->kept, add);
+		if (o->echo)
+			o->echo(ll->buf + ll->kept, add);
+		r->output_dropped -= add;
+		ll->extra += add;
+	}
+	ll->len = 0;
+	ll->kept = 0;
+}
+
+/* Remember the current line, as far as LATE_LINE_MAX, to look at it. */
+static void late_line_add(struct late_line *ll, const char *p, size_t n,
+			  int kept)
+{
+	size_t room = LATE_LINE_MAX - ll->len;
+
+	if (n > room)
+		n = room;
+	memcpy(ll->buf + ll->len, p, n);
+	ll->len += n;
+	if (kept)
+		ll->kept = ll->len;
+}
+
+/*
+ * Output past the cap: dropped, except the result lines in it. The line
+ * running into the cap is followed from its start (its kept part).
+ */
+static void late_feed(struct late_line *ll, struct test_result *r,
+		      const char *kept, size_t nkept, const char *past,
+		      size_t npast, const struct run_opts *o)
+{
+	const char *nl;
+
+	if (nkept) {
+		nl = memrchr(kept, '\n', nkept);
+		if (nl) {
+			ll->len = ll->kept = 0;
+			nkept -= nl + 1 - kept;
+			kept = nl + 1;
+		}
+		late_line_add(ll, kept, nkept, 1);
+	}
+	while (npast) {
+		nl = memchr(past, '\n', npast);
+		if (!nl) {
+			late_line_add(ll, past, npast, 0);
+			return;
+		}
+		late_line_add(ll, past, nl + 1 - past, 0);
+		late_line_end(ll, r, o);
+		npast -= nl + 1 - past;
+		past = nl + 1;
+	}
+}
+
 static void take_output(struct test_result *r, struct summary_scan *scan,
-			const char *buf, size_t n, const struct run_opts *o)
+			struct late_line *ll, const char *buf, size_t n,
+			const struct run_opts *o)
 {
 	size_t keep = 0;
 
-	if (r->output.len < OUTPUT_CAP)
-		keep = n < OUTPUT_CAP - r->output.len ?
-		       n : OUTPUT_CAP - r->output.len;
+	if (r->output_bytes < OUTPUT_CAP)
+		keep = n < OUTPUT_CAP - r->output_bytes ?
+		       n : OUTPUT_CAP - r->output_bytes;
 	sb_add(&r->output, buf, keep);
 	r->output_bytes += n;
 	r->output_dropped += n - keep;
 	summary_feed(scan, buf, n);
 	if (o->echo && keep)
 		o->echo(buf, keep);
+	/* only the last line before the cap matters: skip the rest cheaply */
+	if (r->output_bytes + LATE_LINE_MAX >= OUTPUT_CAP)
+		late_feed(ll, r, buf, keep, buf + keep, n - keep, o);
 }
 
 void runner_drain_wake(void)
@@ -391,12 +494,15 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 	double deadline = o->timeout > 0 ? t0 + o->timeout : 1e300;
 	double next = deadline, now, drain_until = 0;
 	struct summary_scan scan;
+	struct late_line *ll;
 	struct pollfd pfd[2];
 	int pipe_open = 1, timed_out = 0, wait_ms;
 	char buf[65536];
 	ssize_t n;
 
 	memset(&scan, 0, sizeof(scan));
+	ll = xmalloc(sizeof(*ll));
+	memset(ll, 0, sizeof(*ll));
 	while (!c->done || pipe_open) {
 		now = clock_secs(CLOCK_MONOTONIC);
 		if (!c->done) {
@@ -442,11 +548,14 @@ static void supervise(struct child *c, int out_fd, const struct run_opts *o,
 		if (pipe_open && pfd[1].revents) {
 			n = read(out_fd, buf, sizeof(buf));
 			if (n > 0)
-				take_output(r, &scan, buf, n, o);
+				take_output(r, &scan, ll, buf, n, o);
 			else if (n == 0 || (errno != EAGAIN && errno != EINTR))
 				pipe_open = 0;
 		}
 	}
+	if (r->output_dropped)
+		late_line_end(ll, r, o);	/* a last line without '\n' */
+	free(ll);
 	summary_finish(&scan);
 	r->counts = scan.counts;
 

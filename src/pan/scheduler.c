@@ -48,10 +48,19 @@ static double wall(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void count(struct sched *s, enum result_class rc)
+/*
+ * Count a test whose record was written. One whose record could not be
+ * written is not counted as run: it is one of the tests not run (the
+ * end record's not_run), and --resume runs it again.
+ */
+static void count(struct sched *s, enum result_class rc, int lost)
 {
-	s->tot->n[rc]++;
-	s->tot->ran++;
+	if (lost)
+		s->tot->lost++;
+	else {
+		s->tot->n[rc]++;
+		s->tot->ran++;
+	}
 	if (record_failed() && !s->tot->stopped)
 		s->tot->stopped = "records";
 }
@@ -61,6 +70,7 @@ static void record_skip(struct sched *s, const struct plan_item *it)
 {
 	struct strbuf line = STRBUF_INIT;
 	struct test_result r;
+	int lost;
 
 	memset(&r, 0, sizeof(r));
 	r.start = wall();
@@ -73,10 +83,11 @@ static void record_skip(struct sched *s, const struct plan_item *it)
 	r.iteration = it->iteration;
 	r.meta = "none";
 	record_test_line(&line, it->t->tag, it->t->cmd, &r);
-	record_emit(&line);
-	progress_end(-1, it->t->tag, it->t->cmd, r.rc, 0, r.reason.buf,
-		     r.reason.len, NULL, 0);
-	count(s, r.rc);
+	lost = record_emit(&line);
+	if (!lost)
+		progress_end(-1, it->t->tag, it->t->cmd, r.rc, 0, r.reason.buf,
+			     r.reason.len, NULL, 0);
+	count(s, r.rc, lost);
 	test_result_free(&r);
 }
 
@@ -149,13 +160,18 @@ static void take_result(struct sched *s, const struct plan_item *it,
 		progress_abort(slot);
 		return;
 	}
-	record_emit(&res->record);
+	if (record_emit(&res->record)) {
+		/* not shown as a result: it has none that was kept */
+		progress_abort(slot);
+		count(s, res->rc, 1);
+		return;
+	}
 	progress_end(slot, it->t->tag, it->t->cmd, res->rc, res->duration,
 		     res->reason.buf, res->reason.len,
 		     show_output ? (res->output.buf ? res->output.buf : "") :
 				   NULL,
 		     res->output.len);
-	count(s, res->rc);
+	count(s, res->rc, 0);
 }
 
 static void finish(struct sched *s, struct worker *w)
@@ -412,6 +428,7 @@ void schedule_run(struct plan *p, const struct sched_opts *so,
 		wait_events(&s);
 	}
 	tot->interrupted = runner_interrupted();
+	tot->not_run = tot->lost;
 	if (tot->stopped || tot->interrupted) {
 		for (i = s.next; i < p->n; i++)
 			tot->not_run += !p->v[i].done &&

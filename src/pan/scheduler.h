@@ -29,6 +29,7 @@ struct sched_totals {
 	unsigned int n[RC_COUNT];
 	unsigned int ran;		/* records written, skips included */
 	size_t not_run;			/* of the plan, when stopped early */
+	size_t lost;			/* ended, but the record was not kept */
 	const char *stopped;		/* "time_limit", "records" or NULL */
 	int interrupted;
 };

@@ -108,6 +108,17 @@ noisy)
 	echo
 	summary 1 0 0 0 0
 	;;
+late_fail)
+	# ARG bytes of noise, then a failure, then more noise: the TFAIL
+	# comes after the output cap
+	yes 'fake output line' | head -c "$arg"
+	echo
+	echo "fake_test.sh:12: TFAIL: fake failure after the noise"
+	yes 'more noise' | head -c 5000
+	echo
+	summary 0 1 0 0 0
+	exit 1
+	;;
 html)
 	echo "<script>alert(\"x&y\")</script> 'single' & done"
 	printf 'bad utf-8: \377\376 control: \001 fine: \303\274\n'
