@@ -102,9 +102,11 @@ while [ -n "$todo" ]; do
 		todo="$todo $dep"
 	done
 	for dep in $soft; do
-		dep=$(echo "$dep" | tr '-' '_')
-		if [ -n "$(module_file "$dep")" ]; then
-			providers=$dep
+		# A module name has '_' for '-'; an alias keeps its own spelling
+		# ("crypto-crc32c", which ext4 and libcrc32c ask for).
+		mod=$(echo "$dep" | tr '-' '_')
+		if [ -n "$(module_file "$mod")" ]; then
+			providers=$mod
 		else
 			providers=$(alias_providers "$dep" | tr '-' '_')
 		fi
