@@ -22,6 +22,7 @@
 #include <time.h>
 #include "tst_test.h"
 #include "cpu_pin.h"
+#include "task_wait.h"
 
 /* TCONF unless lo is up: a guest or container may leave it down. */
 static inline void require_loopback(void)
@@ -131,14 +132,6 @@ static inline int have_ipv6_loopback(void)
 	return ok;
 }
 
-static inline long long sock_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /*
  * Loopback delivery is asynchronous. send(), sendto() and connect() on an
  * INET socket return once the packet is on the backlog of the CPU they
@@ -161,13 +154,13 @@ static inline long long sock_now_ms(void)
  */
 static inline short sock_wait(int fd, short events)
 {
-	long long deadline = sock_now_ms() + 10000 * tst_timeout_mul();
+	long long deadline = task_wait_now_ms() + 10000 * tst_timeout_mul();
 	struct pollfd pfd = { .fd = fd, .events = events };
 	long long left;
 	int ret;
 
 	for (;;) {
-		left = deadline - sock_now_ms();
+		left = deadline - task_wait_now_ms();
 		if (left < 0)
 			left = 0;
 		ret = poll(&pfd, 1, (int)left);

@@ -104,10 +104,10 @@ static void test_timeout(void)
 	fds[0] = bound4(SOCK_DGRAM, NULL);
 	if (setsockopt(fds[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
 		tst_brk(TBROK | TERRNO, "setsockopt(SO_RCVTIMEO)");
-	start = sock_now_ms();
+	start = task_wait_now_ms();
 	TST_EXP_FAIL(recvfrom(fds[0], buf, sizeof(buf), 0, NULL, NULL), EAGAIN,
 		     "recvfrom() with SO_RCVTIMEO 100 ms");
-	elapsed = sock_now_ms() - start;
+	elapsed = task_wait_now_ms() - start;
 	/*
 	 * The timeout counts jiffies from the last tick, which may be up to
 	 * one tick (10 ms at HZ 100) in the past. In a slow guest (TCG on a
@@ -126,7 +126,7 @@ static void test_timeout(void)
 /* Wait until the receive queue of a TCP socket holds no byte. */
 static void wait_queue_empty(int fd)
 {
-	long long deadline = sock_now_ms() + 10000 * tst_timeout_mul();
+	long long deadline = task_wait_now_ms() + 10000 * tst_timeout_mul();
 	int queued;
 
 	for (;;) {
@@ -134,7 +134,7 @@ static void wait_queue_empty(int fd)
 			tst_brk(TBROK | TERRNO, "ioctl(SIOCINQ)");
 		if (!queued)
 			return;
-		if (sock_now_ms() > deadline)
+		if (task_wait_now_ms() > deadline)
 			tst_brk(TBROK, "%d bytes still queued after 10 s",
 				queued);
 		usleep(1000);
