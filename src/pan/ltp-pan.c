@@ -39,7 +39,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: ltp-pan [-q] [-c] [-K] [-s REGEX] [-S SKIPFILE] [-d TMPBASE]\n"
-		"               [-t SECS] [-D SECS] [-I N] [-x N] [-R SEED]\n"
+		"               [-t SECS] [-D SECS [-L]] [-I N] [-x N] [-R SEED]\n"
 		"               [-o TAG=SECS]... [-m MIRROR] [-P PID] -r RECORDS RUNTEST_FILE...\n"
 		"  -q          print only one line per test, not its output\n"
 		"  -c          continue RECORDS: run only the tests it has no record of\n"
@@ -51,6 +51,8 @@ static void usage(FILE *f)
 		"  -t SECS     kill any test after SECS (default: from its metadata,\n"
 		"              else 900; both times $LTP_TIMEOUT_MUL)\n"
 		"  -D SECS     start no test after SECS of running\n"
+		"  -L          with -D: run the tests again and again, round after\n"
+		"              round, until the time limit (runltp -t)\n"
 		"  -I N        run the tests N times\n"
 		"  -x N        run up to N tests at a time (exclusive ones alone)\n"
 		"  -R SEED     run the tests in a random order made from SEED\n"
@@ -303,7 +305,7 @@ int main(int argc, char *argv[])
 	if (!so.run.tmpbase || !*so.run.tmpbase)
 		so.run.tmpbase = "/tmp";
 
-	while ((c = getopt(argc, argv, "+qcKs:S:d:t:D:I:x:R:o:m:P:r:h")) != -1) {
+	while ((c = getopt(argc, argv, "+qcKs:S:d:t:D:LI:x:R:o:m:P:r:h")) != -1) {
 		switch (c) {
 		case 'q':
 			so.quiet = 1;
@@ -328,6 +330,9 @@ int main(int argc, char *argv[])
 			break;
 		case 'D':
 			so.time_limit = seconds('D', optarg);
+			break;
+		case 'L':
+			so.repeat = 1;
 			break;
 		case 'I':
 			iterations = count_arg('I', optarg, MAX_ITERATIONS);
@@ -362,6 +367,13 @@ int main(int argc, char *argv[])
 	if (!records || optind >= argc) {
 		fprintf(stderr, "ltp-pan: %s\n", records ?
 			"no runtest file given" : "no records file given (-r)");
+		usage(stderr);
+		return 2;
+	}
+
+	/* -L rounds are the iterations, and end at the time limit */
+	if (so.repeat && (!so.time_limit || iterations > 1 || resume)) {
+		fprintf(stderr, "ltp-pan: -L needs -D, and goes with neither -I nor -c\n");
 		usage(stderr);
 		return 2;
 	}
@@ -403,7 +415,7 @@ int main(int argc, char *argv[])
 	runner_init();
 	if (parent)
 		die_with_parent(parent);
-	progress_init(plan.n - earlier, so.workers, so.quiet);
+	progress_init(so.repeat ? 0 : plan.n - earlier, so.workers, so.quiet);
 
 	ri.version = suite_version();
 	ri.runtest = argv + optind;

@@ -84,6 +84,26 @@ void plan_build(struct plan *p, const struct test_list *tests,
 	for (i = 0; i < p->n; i++)
 		p->v[i].index = i;
 	hash_plan(p);
+	p->shuffled = shuffled;
+	p->state = state;
+	p->round = 0;
+}
+
+void plan_next_round(struct plan *p)
+{
+	uint64_t state = p->state;
+	size_t i;
+
+	if (p->shuffled)
+		shuffle(p->v, p->n, &state);
+	p->state = state;
+	p->round++;
+	for (i = 0; i < p->n; i++) {
+		p->v[i].index = (size_t)p->round * p->n + i;
+		p->v[i].iteration = p->round + 1;
+		p->v[i].done = 0;
+		p->v[i].started_ahead = 0;
+	}
 }
 
 void plan_apply_skips(struct plan *p, const struct skip_list *sl)

@@ -28,6 +28,9 @@ struct plan {
 	struct plan_item *v;
 	size_t n;
 	char id[17];			/* 64-bit hash, hex */
+	int shuffled;			/* -R: each round is shuffled */
+	unsigned long long state;	/* the shuffle's generator */
+	unsigned int round;		/* -L: rounds before this one */
 };
 
 /* A timeout override: tests whose tag matches glob get secs. */
@@ -43,6 +46,15 @@ struct timeout_override {
 void plan_build(struct plan *p, const struct test_list *tests,
 		unsigned int iterations, int shuffle, unsigned long long seed,
 		const struct timeout_override *ov, size_t n_ov);
+
+/*
+ * -L: make the plan of one iteration, whose tests have all ended, its
+ * next round: the same tests, indexes going on from the last round's,
+ * the round's number as their iteration, done flags cleared, shuffled
+ * again under -R (the generator goes on, so each round has another
+ * order, repeatable from the seed).
+ */
+void plan_next_round(struct plan *p);
 
 /* Mark tests named by a skip list; see skip_list.h. */
 struct skip_list;

@@ -119,7 +119,10 @@ static void draw_status(void)
 
 	if (!P.live || P.mid_line)
 		return;
-	sb_printf(&sb, "[%zu/%zu] ", P.done, P.total);
+	if (P.total)
+		sb_printf(&sb, "[%zu/%zu] ", P.done, P.total);
+	else	/* -L: rounds until the time limit, no known total */
+		sb_printf(&sb, "[%zu] ", P.done);
 	elapsed(&sb, t - P.start);
 	sb_printf(&sb, "  failed %u", P.failed);
 	for (i = 0; i < P.slots; i++) {

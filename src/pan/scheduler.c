@@ -29,6 +29,7 @@ struct sched {
 	unsigned int running;
 	int exclusive_running;
 	size_t next;			/* next plan item to look at */
+	int round_ran;			/* -L: a test of this round started */
 	double start;
 };
 
@@ -250,6 +251,7 @@ static int start_test(struct sched *s, struct plan_item *it,
 	job.keep_output = !so->quiet && so->workers > 1;
 	slot = free_slot(s);
 	progress_begin(slot, it->t->tag, it->t->cmd, job.stream);
+	s->round_ran = 1;
 	if (so->workers == 1) {
 		run_here(s, &job);
 		return 0;
@@ -404,6 +406,26 @@ static void wait_events(struct sched *s)
 	progress_tick();
 }
 
+/*
+ * -L: once every test of the round has ended (a round ends before the
+ * next starts, so each record's plan item is its own), start the next,
+ * unless the time is up. A round that started no test (all skipped)
+ * would only repeat its skip records: the run ends instead.
+ */
+static int next_round(struct sched *s)
+{
+	if (mono() - s->start >= s->so->time_limit) {
+		s->tot->stopped = "time_limit";
+		return 0;
+	}
+	if (!s->round_ran)
+		return 0;
+	plan_next_round(s->p);
+	s->next = 0;
+	s->round_ran = 0;
+	return 1;
+}
+
 void schedule_run(struct plan *p, const struct sched_opts *so,
 		  struct sched_totals *tot)
 {
@@ -422,6 +444,9 @@ void schedule_run(struct plan *p, const struct sched_opts *so,
 		dispatch(&s);
 		if (runner_interrupted())
 			pass_interrupt(&s);
+		if (so->repeat && !s.running && s.next >= p->n &&
+		    !tot->stopped && !runner_interrupted() && next_round(&s))
+			continue;
 		if (!s.running && (s.next >= p->n || tot->stopped ||
 				   runner_interrupted()))
 			break;

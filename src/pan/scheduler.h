@@ -7,7 +7,8 @@
  * waits, later tests that may share the machine fill the free slots. Tests of the skip
  * list are recorded as skipped without running. New tests stop starting
  * on an interrupt, past the time limit, or once a record could not be
- * written.
+ * written. With repeat (-L), a plan whose tests have all ended starts
+ * over as its next round, until the time limit.
  */
 #ifndef SCHEDULER_H
 #define SCHEDULER_H
@@ -20,6 +21,7 @@ struct sched_opts {
 	unsigned int workers;		/* -x */
 	int quiet;			/* -q */
 	double time_limit;		/* -D, seconds; 0: none */
+	int repeat;			/* -L: rounds until the time limit */
 	double timeout;			/* -t, seconds; 0: from metadata */
 	double mul;			/* LTP_TIMEOUT_MUL, >= 1 */
 	struct run_opts run;		/* what every test shares */

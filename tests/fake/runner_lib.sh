@@ -43,7 +43,8 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 
 for f in "$abs_top_srcdir/runltp" "$abs_top_builddir/src/pan/ltp-pan" \
-	"$abs_top_builddir/src/report/ltp-report"; do
+	"$abs_top_builddir/src/report/ltp-report" \
+	"$abs_top_builddir/src/load/ltp-genload"; do
 	if [ ! -x "$f" ]; then
 		echo "ERROR: $f is missing: build first"
 		exit 99
@@ -51,7 +52,7 @@ for f in "$abs_top_srcdir/runltp" "$abs_top_builddir/src/pan/ltp-pan" \
 done
 cp "$abs_top_srcdir/runltp" "$root/runltp"
 cp "$abs_top_builddir/src/pan/ltp-pan" "$abs_top_builddir/src/report/ltp-report" \
-	"$root/bin/"
+	"$abs_top_builddir/src/load/ltp-genload" "$root/bin/"
 cp "$abs_top_srcdir/tests/fake/fake_test.sh" "$root/testcases/bin/fake_test"
 chmod +x "$root/testcases/bin/fake_test"
 
