@@ -57,7 +57,7 @@ static void usage(FILE *f)
 		"  --flakes     the tests whose verdict differs between runs of the\n"
 		"               same tests, with each verdict's output; exit 1 when\n"
 		"               there are some\n"
-		"Queries print tab separated lines (doc/ltp-report.md, Queries):\n"
+		"Queries print tab separated lines (doc/ltp-report.md):\n"
 		"  --fields LIST      members of each selected test record (default tag,class)\n"
 		"  --count            the number of selected test records\n"
 		"  --per class        selected records per class: CLASS COUNT\n"

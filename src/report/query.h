@@ -2,7 +2,7 @@
 /*
  * ltp-report's query modes: the records (or the test catalog) as tab
  * separated lines a script reads instead of parsing JSON, see
- * doc/ltp-report.md, "Queries".
+ * doc/ltp-report.md.
  */
 #ifndef QUERY_H
 #define QUERY_H
