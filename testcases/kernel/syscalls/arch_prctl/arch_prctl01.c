@@ -19,8 +19,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <asm/prctl.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #ifndef ARCH_GET_CPUID
 # define ARCH_GET_CPUID 0x1011

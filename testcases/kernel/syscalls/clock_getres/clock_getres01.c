@@ -7,7 +7,7 @@
  * what the system call answers. The CPU clocks report a resolution too,
  * for the caller's pid and tid and for another process.
  */
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #ifndef CLOCK_TAI
 # define CLOCK_TAI 11

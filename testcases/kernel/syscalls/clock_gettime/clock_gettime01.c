@@ -11,7 +11,7 @@
  */
 #include <sched.h>
 #include <sys/time.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #ifndef CLOCK_TAI
 # define CLOCK_TAI 11

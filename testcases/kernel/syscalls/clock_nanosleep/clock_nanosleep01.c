@@ -8,7 +8,7 @@
  * much CPU time (here in a second, computing thread).
  */
 #include <pthread.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #ifndef CLOCK_TAI
 # define CLOCK_TAI 11

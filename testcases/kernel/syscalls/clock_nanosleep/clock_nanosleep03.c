@@ -10,8 +10,8 @@
  * interrupted. The alarm clocks need CAP_WAKE_ALARM: EPERM as nobody.
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #ifndef CLOCK_REALTIME_ALARM
 # define CLOCK_REALTIME_ALARM 8

@@ -11,7 +11,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define STACK_SIZE	(64 * 1024)
 

@@ -17,7 +17,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "clone3_raw.h"
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #ifndef CLONE_DETACHED
 # define CLONE_DETACHED	0x00400000

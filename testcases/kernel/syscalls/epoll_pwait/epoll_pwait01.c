@@ -10,7 +10,7 @@
  * least that long, NULL waits for an event; EINVAL for a timespec outside
  * the valid range.
  */
-#include "../common/wait_signal.h"
+#include "wait_signal.h"
 
 #ifndef __NR_epoll_pwait2
 # define __NR_epoll_pwait2 441

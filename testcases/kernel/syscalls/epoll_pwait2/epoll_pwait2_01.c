@@ -15,8 +15,8 @@
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #define KSIGSET_SIZE 8
 

@@ -10,7 +10,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #ifndef __NR_fchmodat2
 # define __NR_fchmodat2 452	/* the same number on every architecture */

@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "fdatasync01_file"
 #define DATA "data to keep"

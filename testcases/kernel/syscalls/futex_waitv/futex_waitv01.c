@@ -14,8 +14,8 @@
  */
 #include <linux/futex.h>
 #include <sys/mman.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #ifndef FUTEX2_SIZE_U32
 # define FUTEX2_SIZE_U32 0x02

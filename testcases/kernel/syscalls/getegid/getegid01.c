@@ -8,7 +8,7 @@
  * setfsgid() that changes the filesystem gid only.
  */
 #include <sys/fsuid.h>
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static long sys_getegid(void)
 {

@@ -8,7 +8,7 @@
  * setfsuid() that changes the filesystem uid only.
  */
 #include <sys/fsuid.h>
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static long sys_geteuid(void)
 {

@@ -5,7 +5,7 @@
  * real, effective and saved gids were made all different with setresgid()
  * (a kernel that mixed them up returns the wrong one of the three).
  */
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void check_getgid(void)
 {

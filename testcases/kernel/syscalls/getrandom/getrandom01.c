@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #ifndef GRND_INSECURE
 # define GRND_INSECURE 0x0004

@@ -16,8 +16,8 @@
 #include <time.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include "../common/proc_ids.h"
-#include "../common/task_wait.h"
+#include "proc_ids.h"
+#include "task_wait.h"
 
 #ifndef RUSAGE_THREAD
 # define RUSAGE_THREAD 1

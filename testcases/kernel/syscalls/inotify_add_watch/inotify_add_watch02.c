@@ -11,8 +11,8 @@
  * without search permission.
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/inotify_read.h"
+#include "time_event.h"
+#include "inotify_read.h"
 
 #ifndef IN_MASK_CREATE
 # define IN_MASK_CREATE 0x10000000

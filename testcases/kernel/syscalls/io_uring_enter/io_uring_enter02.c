@@ -19,8 +19,8 @@
  */
 #include <fcntl.h>
 #include <signal.h>
-#include "../common/io_uring_raw.h"
-#include "../common/fd_checks.h"
+#include "io_uring_raw.h"
+#include "fd_checks.h"
 
 #define UNKNOWN_FLAG	(1U << 31)
 #define KERNEL_SIGSET	8

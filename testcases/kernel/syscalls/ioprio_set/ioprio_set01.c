@@ -10,8 +10,8 @@
  * can be set.
  */
 #include <linux/ioprio.h>
-#include "../common/task_wait.h"
-#include "../common/as_nobody.h"
+#include "task_wait.h"
+#include "as_nobody.h"
 
 /*
  * Class 7, the highest the 3-bit class field holds; newer uapi headers

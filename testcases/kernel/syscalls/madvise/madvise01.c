@@ -19,7 +19,7 @@
  */
 #include <sys/vfs.h>
 #include <time.h>
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MADV_FREE
 # define MADV_FREE 8

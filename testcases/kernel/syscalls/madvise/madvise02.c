@@ -14,7 +14,7 @@
  *   a private file mapping.
  */
 #include <sys/stat.h>
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MADV_WIPEONFORK
 # define MADV_WIPEONFORK 18

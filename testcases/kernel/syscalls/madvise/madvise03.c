@@ -15,7 +15,7 @@
  *
  * A length of 0 succeeds.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MADV_FREE
 # define MADV_FREE 8

@@ -18,7 +18,7 @@
  */
 #include <limits.h>
 #include <sys/resource.h>
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MFD_HUGETLB
 # define MFD_HUGETLB 0x0004U

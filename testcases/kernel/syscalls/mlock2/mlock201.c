@@ -8,7 +8,7 @@
  * - flags 0 behaves as mlock(): the range is locked and resident at once;
  * - munlock() releases an MLOCK_ONFAULT lock completely.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MLOCK_ONFAULT
 # define MLOCK_ONFAULT 1

@@ -10,7 +10,7 @@
  *   pages touched become resident;
  * - MCL_CURRENT | MCL_ONFAULT: existing untouched pages stay non-resident.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MCL_ONFAULT
 # define MCL_ONFAULT 4

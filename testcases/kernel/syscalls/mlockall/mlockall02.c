@@ -11,7 +11,7 @@
  * after which a mapping that would pass the limit fails with EAGAIN while
  * one within it is made and locked.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MCL_ONFAULT
 # define MCL_ONFAULT 4

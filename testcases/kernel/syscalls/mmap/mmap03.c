@@ -20,7 +20,7 @@
  * and, as controls, that the permitted combinations next to them work:
  * PROT_READ MAP_SHARED and PROT_WRITE MAP_PRIVATE of an O_RDONLY fd.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MAP_SHARED_VALIDATE
 # define MAP_SHARED_VALIDATE 0x03

@@ -14,7 +14,7 @@
  *   showing the same data (5.13);
  * - growing a MAP_SHARED file mapping shows the file's following pages.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MREMAP_DONTUNMAP
 # define MREMAP_DONTUNMAP 4

@@ -18,7 +18,7 @@
  * The mapping is intact after each failure. As a control, old_size 0 on a
  * MAP_SHARED mapping does duplicate it.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #ifndef MREMAP_DONTUNMAP
 # define MREMAP_DONTUNMAP 4

@@ -9,7 +9,7 @@
  *  - root (CAP_IPC_OWNER) gets a queue of mode 0000 whatever it asks for;
  *  - a queue nobody creates is owned by nobody.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int id_0600 = -1, id_0604 = -1, id_0000 = -1;
 static key_t key_0600, key_0604, key_0000;

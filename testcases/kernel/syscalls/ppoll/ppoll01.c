@@ -14,7 +14,7 @@
  */
 #include <poll.h>
 #include <sys/resource.h>
-#include "../common/wait_signal.h"
+#include "wait_signal.h"
 
 #define KSIGSET_SIZE 8
 

@@ -15,8 +15,8 @@
  */
 #include <stdint.h>
 #include <sys/wait.h>
-#include "../getrlimit/rlimit_proc.h"
-#include "../common/proc_ids.h"
+#include "rlimit_proc.h"
+#include "proc_ids.h"
 
 struct rlimit64_raw {
 	uint64_t cur, max;

@@ -18,7 +18,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include "../common/pidfd_raw.h"
+#include "pidfd_raw.h"
 
 #ifndef __NR_process_madvise
 # define __NR_process_madvise 440

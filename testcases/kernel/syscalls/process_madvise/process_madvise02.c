@@ -22,8 +22,8 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include "../common/pidfd_raw.h"
-#include "../common/as_nobody.h"
+#include "pidfd_raw.h"
+#include "as_nobody.h"
 
 #ifndef __NR_process_madvise
 # define __NR_process_madvise 440

@@ -13,7 +13,7 @@
  * EBADF for a descriptor not open.
  */
 #include <sys/select.h>
-#include "../common/wait_signal.h"
+#include "wait_signal.h"
 
 #define KSIGSET_SIZE 8
 

@@ -14,8 +14,8 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include "../common/task_wait.h"
-#include "../common/proc_ids.h"
+#include "task_wait.h"
+#include "proc_ids.h"
 
 #ifndef SCHED_BATCH
 # define SCHED_BATCH 3

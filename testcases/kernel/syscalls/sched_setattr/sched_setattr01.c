@@ -22,9 +22,9 @@
  */
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
-#include "../common/proc_ids.h"
-#include "../setpriority/prio_helpers.h"
+#include "sched_setparam.h"
+#include "proc_ids.h"
+#include "prio_helpers.h"
 
 #ifndef SCHED_FLAG_RESET_ON_FORK
 # define SCHED_FLAG_RESET_ON_FORK 0x01

@@ -23,7 +23,7 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #ifndef SECCOMP_RET_KILL_PROCESS
 # define SECCOMP_RET_KILL_PROCESS 0x80000000U

@@ -6,7 +6,7 @@
  * set of mode 0604 ("other" read) succeeds; root (CAP_IPC_OWNER) gets a
  * set of mode 0000 whatever it asks for.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int id_0600 = -1, id_0604 = -1, id_0000 = -1;
 static key_t key_0600, key_0604, key_0000;

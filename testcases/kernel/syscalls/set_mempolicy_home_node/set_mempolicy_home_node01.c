@@ -14,7 +14,7 @@
  */
 #include <sys/mman.h>
 #include "tst_test.h"
-#include "../common/numa_raw.h"
+#include "numa_raw.h"
 
 #ifndef MPOL_PREFERRED_MANY
 # define MPOL_PREFERRED_MANY 5

@@ -17,8 +17,8 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/signalfd.h>
-#include "../common/fd_checks.h"
-#include "../common/time_event.h"
+#include "fd_checks.h"
+#include "time_event.h"
 
 #define KSIGSET_SIZE 8
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <sys/vfs.h>
 #include "fs_mount.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #ifndef ST_VALID
 # define ST_VALID 0x0020

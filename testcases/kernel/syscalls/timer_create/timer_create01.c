@@ -10,7 +10,7 @@
  * Ids are distinct, and a child of fork() does not inherit the timers.
  */
 #include <stdio.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #ifndef CLOCK_TAI
 # define CLOCK_TAI 11

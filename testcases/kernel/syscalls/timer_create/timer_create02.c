@@ -10,8 +10,8 @@
  */
 #include <limits.h>
 #include <sys/resource.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #ifndef CLOCK_REALTIME_ALARM
 # define CLOCK_REALTIME_ALARM 8

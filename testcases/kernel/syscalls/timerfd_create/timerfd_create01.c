@@ -13,8 +13,8 @@
 #include <poll.h>
 #include <stdio.h>
 #include <sys/timerfd.h>
-#include "../common/time_event.h"
-#include "../common/fd_checks.h"
+#include "time_event.h"
+#include "fd_checks.h"
 
 #ifndef CLOCK_TAI
 # define CLOCK_TAI 11

@@ -11,7 +11,7 @@
 #include <limits.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #ifndef CLOCK_BOOTTIME_ALARM
 # define CLOCK_BOOTTIME_ALARM 9

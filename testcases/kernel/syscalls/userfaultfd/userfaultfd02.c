@@ -23,7 +23,7 @@
 #include <sys/syscall.h>
 #include <linux/userfaultfd.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #ifndef __NR_userfaultfd
 # define __NR_userfaultfd 323

@@ -9,7 +9,7 @@
  */
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #ifndef P_PIDFD
 # define P_PIDFD	3

@@ -10,7 +10,7 @@
 #ifndef SCHED_PRIORITY_H
 #define SCHED_PRIORITY_H
 
-#include "../sched_setparam/sched_setparam.h"
+#include "sched_setparam.h"
 
 static const struct tcase {
 	int policy;

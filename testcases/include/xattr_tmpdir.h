@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <sys/xattr.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #ifndef XATTR_NAME_MAX
 # define XATTR_NAME_MAX 255
