@@ -13,33 +13,8 @@
 #include <time.h>
 #include <linux/aio_abi.h>
 #include "tst_test.h"
-
-#ifndef __NR_io_pgetevents
-# define __NR_io_pgetevents	333
-#endif
-
-/* fs/aio.c: the ring header at the context id, read by libaio too */
-#define AIO_RING_MAGIC		0xa10a10a1
-
-struct aio_ring_hdr {
-	unsigned int id;
-	unsigned int nr;
-	unsigned int head;
-	unsigned int tail;
-	unsigned int magic;
-	unsigned int compat_features;
-	unsigned int incompat_features;
-	unsigned int header_length;
-};
-
-/* the kernel's struct __aio_sigset, io_pgetevents()'s last argument */
-struct aio_sigset_arg {
-	const sigset_t *sigmask;
-	size_t sigsetsize;
-};
-
-/* what the kernel's sigset_t is: 64 signals, not glibc's 1024 */
-#define KERNEL_SIGSET_SIZE	8
+#include "lapi/aio.h"
+#include "lapi/signal.h"
 
 static inline long sys_io_setup(unsigned int nr_events, aio_context_t *ctx)
 {

@@ -12,10 +12,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-#ifndef MAX_HANDLE_SZ
-# define MAX_HANDLE_SZ 128
-#endif
+#include "lapi/fcntl.h"
 
 struct fh_buf {
 	struct file_handle fh;

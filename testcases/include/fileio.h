@@ -22,17 +22,7 @@
 #include <unistd.h>
 #include "tst_test.h"
 #include "as_nobody.h"
-
-#ifndef RWF_HIPRI
-# define RWF_HIPRI	0x01
-# define RWF_DSYNC	0x02
-# define RWF_SYNC	0x04
-# define RWF_NOWAIT	0x08
-# define RWF_APPEND	0x10
-#endif
-#ifndef RWF_NOAPPEND
-# define RWF_NOAPPEND	0x20
-#endif
+#include "lapi/uio.h"
 
 /*
  * The "flags:" line of /proc/self/fdinfo/<fd>, in octal there: the open

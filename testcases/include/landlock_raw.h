@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Landlock, raw: the three syscalls by number, and the ABI version 1
- * structs and constants of the kernel's include/uapi/linux/landlock.h
- * under names of their own (the installed header may be older or newer).
+ * Landlock, raw: the three syscalls, on the ABI version 1 structs and
+ * constants of lapi/landlock.h.
  * ll_abi_version() ends the test with TCONF when the kernel has no
  * landlock (ENOSYS) or has it but not enabled at boot (EOPNOTSUPP: not
  * in the lsm= list), saying which LSMs are active.
@@ -16,34 +15,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-#ifndef __NR_landlock_create_ruleset
-# define __NR_landlock_create_ruleset	444
-#endif
-#ifndef __NR_landlock_add_rule
-# define __NR_landlock_add_rule		445
-#endif
-#ifndef __NR_landlock_restrict_self
-# define __NR_landlock_restrict_self	446
-#endif
-
-#define LL_CREATE_RULESET_VERSION	(1U << 0)
-#define LL_RULE_PATH_BENEATH		1
-#define LL_ACCESS_FS_EXECUTE		(1ULL << 0)
-#define LL_ACCESS_FS_WRITE_FILE		(1ULL << 1)
-#define LL_ACCESS_FS_READ_FILE		(1ULL << 2)
-#define LL_ACCESS_FS_READ_DIR		(1ULL << 3)
-
-/* struct landlock_ruleset_attr of ABI 1: later ABIs append fields. */
-struct ll_ruleset_attr {
-	uint64_t handled_access_fs;
-};
-
-/* struct landlock_path_beneath_attr (packed in the uapi header). */
-struct ll_path_beneath_attr {
-	uint64_t allowed_access;
-	int32_t parent_fd;
-} __attribute__((packed));
+#include "lapi/landlock.h"
 
 static inline int ll_create_ruleset(const void *attr, size_t size,
 				    uint32_t flags)

@@ -4,7 +4,7 @@
  * open_tree, mount_setattr), raw: the tests call the kernel, not a libc
  * wrapper. ENOSYS ends the test with TCONF. The constants and struct
  * mount_attr come from glibc's <sys/mount.h> (2.36 has them, from the
- * kernel's include/uapi/linux/mount.h); the syscall numbers are x86-64's.
+ * kernel's include/uapi/linux/mount.h).
  */
 #ifndef NEWMOUNT_RAW_H
 #define NEWMOUNT_RAW_H
@@ -13,31 +13,7 @@
 #include <sys/mount.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-#ifndef __NR_open_tree
-# define __NR_open_tree		428
-#endif
-#ifndef __NR_move_mount
-# define __NR_move_mount	429
-#endif
-#ifndef __NR_fsopen
-# define __NR_fsopen		430
-#endif
-#ifndef __NR_fsconfig
-# define __NR_fsconfig		431
-#endif
-#ifndef __NR_fsmount
-# define __NR_fsmount		432
-#endif
-#ifndef __NR_fspick
-# define __NR_fspick		433
-#endif
-#ifndef __NR_mount_setattr
-# define __NR_mount_setattr	442
-#endif
-#ifndef AT_RECURSIVE
-# define AT_RECURSIVE		0x8000
-#endif
+#include "lapi/fcntl.h"
 
 static inline int fsopen_raw(const char *fs_name, unsigned int flags)
 {

@@ -23,25 +23,7 @@
 #include <sys/syscall.h>
 #include <linux/mempolicy.h>
 #include "tst_test.h"
-
-#ifndef __NR_mbind
-# define __NR_mbind		237
-#endif
-#ifndef __NR_set_mempolicy
-# define __NR_set_mempolicy	238
-#endif
-#ifndef __NR_get_mempolicy
-# define __NR_get_mempolicy	239
-#endif
-#ifndef __NR_migrate_pages
-# define __NR_migrate_pages	256
-#endif
-#ifndef __NR_move_pages
-# define __NR_move_pages	279
-#endif
-#ifndef MPOL_F_NUMA_BALANCING
-# define MPOL_F_NUMA_BALANCING	(1 << 13)
-#endif
+#include "lapi/mempolicy.h"
 
 #define NUMA_MASK_LONGS		16
 #define NUMA_MASK_BITS		(NUMA_MASK_LONGS * 8 * sizeof(unsigned long))

@@ -9,22 +9,8 @@
 #include <signal.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-#ifndef __NR_pidfd_send_signal
-# define __NR_pidfd_send_signal	424
-#endif
-#ifndef __NR_pidfd_open
-# define __NR_pidfd_open	434
-#endif
-#ifndef __NR_pidfd_getfd
-# define __NR_pidfd_getfd	438
-#endif
-#ifndef PIDFD_NONBLOCK
-# define PIDFD_NONBLOCK		O_NONBLOCK
-#endif
-#ifndef P_PIDFD
-# define P_PIDFD		3
-#endif
+#include "lapi/pidfd.h"
+#include "lapi/wait.h"
 
 static inline int pidfd_open_raw(pid_t pid, unsigned int flags)
 {

@@ -14,25 +14,8 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-#ifndef __NR_pkey_mprotect
-# define __NR_pkey_mprotect	329
-#endif
-#ifndef __NR_pkey_alloc
-# define __NR_pkey_alloc	330
-#endif
-#ifndef __NR_pkey_free
-# define __NR_pkey_free		331
-#endif
-#ifndef PKEY_DISABLE_ACCESS
-# define PKEY_DISABLE_ACCESS	0x1
-#endif
-#ifndef PKEY_DISABLE_WRITE
-# define PKEY_DISABLE_WRITE	0x2
-#endif
-#ifndef SEGV_PKUERR
-# define SEGV_PKUERR		4
-#endif
+#include "lapi/mman.h"
+#include "lapi/signal.h"
 
 /* x86 has 16 keys; key 0 is every mapping's default */
 #define PKEY_COUNT		16

@@ -16,10 +16,7 @@
 #include "tst_test.h"
 #include "task_wait.h"
 #include "as_nobody.h"
-
-#ifndef IOV_MAX
-# define IOV_MAX 1024
-#endif
+#include "lapi/uio.h"
 
 static inline long pvm_readv(pid_t pid, const struct iovec *l,
 			     unsigned long ln, const struct iovec *r,

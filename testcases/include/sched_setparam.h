@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Helpers shared by the sched_setparam tests: a struct sched_attr for C
- * libraries that do not declare one, raw sched_getattr()/sched_setattr(),
+ * Helpers shared by the sched_setparam tests: raw
+ * sched_getattr()/sched_setattr() (struct sched_attr: lapi/sched.h),
  * and one function that reads a task's policy and priority through every
  * interface the kernel offers, so each test asserts all of them at once.
  */
@@ -14,38 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tst_test.h"
-
-#ifndef SCHED_BATCH
-# define SCHED_BATCH 3
-#endif
-#ifndef SCHED_IDLE
-# define SCHED_IDLE 5
-#endif
-#ifndef SCHED_DEADLINE
-# define SCHED_DEADLINE 6
-#endif
-#ifndef SCHED_RESET_ON_FORK
-# define SCHED_RESET_ON_FORK 0x40000000
-#endif
-
-/* The first size the kernel accepted (Linux 3.14, no utilisation clamps). */
-#define SCHED_ATTR_SIZE_VER0 48
-
-#ifndef HAVE_STRUCT_SCHED_ATTR
-/* Layout of include/uapi/linux/sched/types.h, SCHED_ATTR_SIZE_VER1. */
-struct sched_attr {
-	uint32_t size;
-	uint32_t sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime;
-	uint64_t sched_deadline;
-	uint64_t sched_period;
-	uint32_t sched_util_min;
-	uint32_t sched_util_max;
-};
-#endif
+#include "lapi/sched.h"
 
 static inline long sys_sched_getattr(pid_t pid, struct sched_attr *attr,
 				     unsigned int size, unsigned int flags)

@@ -11,9 +11,7 @@
 #include <time.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-/* The kernel's sigset is 8 bytes; glibc's sigset_t is larger. */
-#define KERNEL_SIGSET_SIZE	8
+#include "lapi/signal.h"
 
 static inline int sigtimedwait_raw(const sigset_t *set, siginfo_t *si,
 				   const struct timespec *ts)

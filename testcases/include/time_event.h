@@ -162,9 +162,7 @@ static inline void tev_fanotify_as_nobody(void (*fn)(void))
  * would hide the kernel's errors behind their bookkeeping). No
  * CONFIG_POSIX_TIMERS: ENOSYS, which is TCONF.
  */
-#ifndef sigev_notify_thread_id
-# define sigev_notify_thread_id _sigev_un._tid
-#endif
+#include "lapi/signal.h"
 
 static inline long ktimer_create(clockid_t clk, struct sigevent *sev,
 				 int *id)

@@ -29,9 +29,7 @@
 # define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 
-#ifndef MAP_FIXED_NOREPLACE
-# define MAP_FIXED_NOREPLACE 0x100000
-#endif
+#include "lapi/mman.h"
 
 static inline size_t vm_page_size(void)
 {

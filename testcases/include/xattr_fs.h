@@ -26,12 +26,7 @@
 #define XATTR_NFS 2
 
 /* From include/uapi/linux/limits.h. */
-#ifndef XATTR_NAME_MAX
-# define XATTR_NAME_MAX 255
-#endif
-#ifndef XATTR_SIZE_MAX
-# define XATTR_SIZE_MAX 65536
-#endif
+#include "lapi/xattr.h"
 
 #define XATTR_FS_TEST_FIELDS \
 	.tcnt = XATTR_NFS, \

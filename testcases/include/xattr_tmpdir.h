@@ -15,13 +15,7 @@
 #include <sys/xattr.h>
 #include "tst_test.h"
 #include "as_nobody.h"
-
-#ifndef XATTR_NAME_MAX
-# define XATTR_NAME_MAX 255
-#endif
-#ifndef XATTR_SIZE_MAX
-# define XATTR_SIZE_MAX 65536
-#endif
+#include "lapi/xattr.h"
 
 static const char *xattr_prefix;
 static char xname_a[64], xname_b[64];

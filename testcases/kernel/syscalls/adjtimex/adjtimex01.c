@@ -13,10 +13,7 @@
  */
 #include <sys/timex.h>
 #include "time_event.h"
-
-#ifndef ADJ_OFFSET_READONLY
-# define ADJ_OFFSET_READONLY 0x2000
-#endif
+#include "lapi/time.h"
 
 static void *bad_addr;
 

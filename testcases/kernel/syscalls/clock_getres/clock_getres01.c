@@ -8,10 +8,7 @@
  * for the caller's pid and tid and for another process.
  */
 #include "time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "lapi/time.h"
 
 static const struct {
 	clockid_t id;

@@ -12,10 +12,7 @@
 #include <sched.h>
 #include <sys/time.h>
 #include "time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "lapi/time.h"
 
 static const struct {
 	clockid_t id;

@@ -9,10 +9,7 @@
  */
 #include <pthread.h>
 #include "time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "lapi/time.h"
 
 #define SLEEP_NS (30 * NSEC_PER_MSEC)
 

@@ -12,13 +12,7 @@
 #include <limits.h>
 #include "time_event.h"
 #include "task_wait.h"
-
-#ifndef CLOCK_REALTIME_ALARM
-# define CLOCK_REALTIME_ALARM 8
-#endif
-#ifndef CLOCK_BOOTTIME_ALARM
-# define CLOCK_BOOTTIME_ALARM 9
-#endif
+#include "lapi/time.h"
 
 static void *bad_addr;
 

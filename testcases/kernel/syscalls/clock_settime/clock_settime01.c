@@ -14,10 +14,7 @@
 #include <limits.h>
 #include "time_event.h"
 #include "task_wait.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "lapi/time.h"
 
 static void *bad_addr;
 

@@ -16,13 +16,7 @@
 #include <sys/timerfd.h>
 #include "time_event.h"
 #include "task_wait.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
-#ifndef TFD_TIMER_CANCEL_ON_SET
-# define TFD_TIMER_CANCEL_ON_SET (1 << 1)
-#endif
+#include "lapi/time.h"
 
 #define HOUR_NS (3600 * NSEC_PER_SEC)
 

@@ -15,9 +15,7 @@
 
 #define STACK_SIZE	(64 * 1024)
 
-#ifndef CLONE_PIDFD
-# define CLONE_PIDFD	0x00001000
-#endif
+#include "lapi/sched.h"
 
 static char *stack;
 

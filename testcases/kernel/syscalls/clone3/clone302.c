@@ -18,10 +18,7 @@
 #include <stdlib.h>
 #include "clone3_raw.h"
 #include "task_wait.h"
-
-#ifndef CLONE_DETACHED
-# define CLONE_DETACHED	0x00400000
-#endif
+#include "lapi/sched.h"
 
 static union {
 	struct clone3_args args;

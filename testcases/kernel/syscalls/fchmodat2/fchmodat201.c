@@ -12,10 +12,6 @@
 #include "tst_test.h"
 #include "fsmeta.h"
 
-#ifndef __NR_fchmodat2
-# define __NR_fchmodat2 452	/* the same number on every architecture */
-#endif
-
 #define FILE_NAME "fchmodat201_file"
 #define LINK_NAME "fchmodat201_link"
 

@@ -16,10 +16,7 @@
 #include <sys/random.h>
 #include "tst_test.h"
 #include "proc_ids.h"
-
-#ifndef GRND_INSECURE
-# define GRND_INSECURE 0x0004
-#endif
+#include "lapi/random.h"
 
 #define BIG (1024 * 1024)
 

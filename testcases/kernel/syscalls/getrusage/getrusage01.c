@@ -18,10 +18,7 @@
 #include <sys/wait.h>
 #include "proc_ids.h"
 #include "task_wait.h"
-
-#ifndef RUSAGE_THREAD
-# define RUSAGE_THREAD 1
-#endif
+#include "lapi/resource.h"
 
 #define CHILD_MB 32
 /* ample under emulation: the loops stop as soon as the clock moved */

@@ -13,10 +13,7 @@
 #include <limits.h>
 #include "time_event.h"
 #include "inotify_read.h"
-
-#ifndef IN_MASK_CREATE
-# define IN_MASK_CREATE 0x10000000
-#endif
+#include "lapi/inotify.h"
 
 static int fd = -1;
 static void *bad_addr;

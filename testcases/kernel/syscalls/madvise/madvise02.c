@@ -15,13 +15,7 @@
  */
 #include <sys/stat.h>
 #include "vm_helpers.h"
-
-#ifndef MADV_WIPEONFORK
-# define MADV_WIPEONFORK 18
-#endif
-#ifndef MADV_KEEPONFORK
-# define MADV_KEEPONFORK 19
-#endif
+#include "lapi/mman.h"
 
 #define FILE_NAME "madvise02_file"
 #define NPAGES 8

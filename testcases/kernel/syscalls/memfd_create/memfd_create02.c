@@ -20,10 +20,7 @@
  *   F_GET_SEALS fails with EINVAL.
  */
 #include "vm_helpers.h"
-
-#ifndef F_SEAL_FUTURE_WRITE
-# define F_SEAL_FUTURE_WRITE 0x0010
-#endif
+#include "lapi/fcntl.h"
 
 #define FILE_NAME "memfd_create02_file"
 

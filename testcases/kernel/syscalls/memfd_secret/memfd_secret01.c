@@ -22,10 +22,6 @@
 #include <sys/uio.h>
 #include "vm_helpers.h"
 
-#ifndef __NR_memfd_secret
-# define __NR_memfd_secret 447
-#endif
-
 #define NPAGES 4
 
 static size_t pg;

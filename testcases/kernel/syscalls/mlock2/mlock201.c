@@ -9,10 +9,7 @@
  * - munlock() releases an MLOCK_ONFAULT lock completely.
  */
 #include "vm_helpers.h"
-
-#ifndef MLOCK_ONFAULT
-# define MLOCK_ONFAULT 1
-#endif
+#include "lapi/mman.h"
 
 static size_t pg;
 static long kb_per_page;

@@ -8,10 +8,7 @@
  *   EPERM   unprivileged with RLIMIT_MEMLOCK 0
  */
 #include "vm_helpers.h"
-
-#ifndef MLOCK_ONFAULT
-# define MLOCK_ONFAULT 1
-#endif
+#include "lapi/mman.h"
 
 static size_t pg;
 

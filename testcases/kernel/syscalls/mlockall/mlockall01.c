@@ -11,10 +11,7 @@
  * - MCL_CURRENT | MCL_ONFAULT: existing untouched pages stay non-resident.
  */
 #include "vm_helpers.h"
-
-#ifndef MCL_ONFAULT
-# define MCL_ONFAULT 4
-#endif
+#include "lapi/mman.h"
 
 static size_t pg;
 static long kb_per_page;

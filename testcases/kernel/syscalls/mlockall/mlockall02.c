@@ -12,10 +12,7 @@
  * one within it is made and locked.
  */
 #include "vm_helpers.h"
-
-#ifndef MCL_ONFAULT
-# define MCL_ONFAULT 4
-#endif
+#include "lapi/mman.h"
 
 static size_t pg;
 

@@ -21,13 +21,7 @@
  * PROT_READ MAP_SHARED and PROT_WRITE MAP_PRIVATE of an O_RDONLY fd.
  */
 #include "vm_helpers.h"
-
-#ifndef MAP_SHARED_VALIDATE
-# define MAP_SHARED_VALIDATE 0x03
-#endif
-#ifndef MAP_SYNC
-# define MAP_SYNC 0x80000
-#endif
+#include "lapi/mman.h"
 
 #define FILE_NAME "mmap03_file"
 #define DIR_NAME "mmap03_dir"

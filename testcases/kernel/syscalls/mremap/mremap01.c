@@ -15,10 +15,7 @@
  * - growing a MAP_SHARED file mapping shows the file's following pages.
  */
 #include "vm_helpers.h"
-
-#ifndef MREMAP_DONTUNMAP
-# define MREMAP_DONTUNMAP 4
-#endif
+#include "lapi/mman.h"
 
 #define FILE_NAME "mremap01_file"
 

@@ -19,10 +19,7 @@
  * MAP_SHARED mapping does duplicate it.
  */
 #include "vm_helpers.h"
-
-#ifndef MREMAP_DONTUNMAP
-# define MREMAP_DONTUNMAP 4
-#endif
+#include "lapi/mman.h"
 
 static size_t pg;
 static unsigned char *map, *unmapped;

@@ -17,10 +17,7 @@
 #include <sys/wait.h>
 #include "rlimit_proc.h"
 #include "proc_ids.h"
-
-struct rlimit64_raw {
-	uint64_t cur, max;
-};
+#include "lapi/resource.h"
 
 static long sys_prlimit64(pid_t pid, unsigned int res,
 			  const struct rlimit64_raw *new_rl,

@@ -19,16 +19,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include "pidfd_raw.h"
-
-#ifndef __NR_process_madvise
-# define __NR_process_madvise 440
-#endif
-#ifndef MADV_COLD
-# define MADV_COLD 20
-#endif
-#ifndef MADV_PAGEOUT
-# define MADV_PAGEOUT 21
-#endif
+#include "lapi/mman.h"
 
 #define NPAGES 4
 #define FILE_NAME "process_madvise01_file"

@@ -26,13 +26,7 @@
 #include "cpu_pin.h"
 #include "pidfd_raw.h"
 #include "task_wait.h"
-
-#ifndef __NR_process_mrelease
-# define __NR_process_mrelease 448
-#endif
-#ifndef SCHED_IDLE
-# define SCHED_IDLE 5
-#endif
+#include "lapi/sched.h"
 
 #define VICTIM_MB 16
 #define ATTEMPTS 20

@@ -16,10 +16,7 @@
 #include <sys/mman.h>
 #include "task_wait.h"
 #include "proc_ids.h"
-
-#ifndef SCHED_BATCH
-# define SCHED_BATCH 3
-#endif
+#include "lapi/sched.h"
 
 /* the tid of the child's thread, in memory shared with the parent */
 static volatile pid_t *thread_tid;

@@ -15,10 +15,7 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "numa_raw.h"
-
-#ifndef MPOL_PREFERRED_MANY
-# define MPOL_PREFERRED_MANY 5
-#endif
+#include "lapi/mempolicy.h"
 
 static char *map, *gone;
 static long psz;

@@ -18,10 +18,7 @@
 #include <sys/vfs.h>
 #include "fs_mount.h"
 #include "proc_ids.h"
-
-#ifndef ST_VALID
-# define ST_VALID 0x0020
-#endif
+#include "lapi/statvfs.h"
 #define ST_CHECKED (ST_RDONLY | ST_NOSUID | ST_NODEV | ST_NOEXEC | \
 		    ST_NOATIME | ST_RELATIME)
 

@@ -11,10 +11,7 @@
  */
 #include <stdio.h>
 #include "time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "lapi/time.h"
 
 #define MAGIC 0x7e57
 

@@ -15,16 +15,7 @@
 #include <sys/timerfd.h>
 #include "time_event.h"
 #include "fd_checks.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
-#ifndef CLOCK_REALTIME_ALARM
-# define CLOCK_REALTIME_ALARM 8
-#endif
-#ifndef CLOCK_BOOTTIME_ALARM
-# define CLOCK_BOOTTIME_ALARM 9
-#endif
+#include "lapi/time.h"
 
 static const struct {
 	clockid_t id;

@@ -12,10 +12,7 @@
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include "time_event.h"
-
-#ifndef CLOCK_BOOTTIME_ALARM
-# define CLOCK_BOOTTIME_ALARM 9
-#endif
+#include "lapi/time.h"
 
 static int fd = -1, alarm_fd = -1;
 static void *bad_addr;

@@ -24,13 +24,7 @@
 #include <linux/userfaultfd.h>
 #include "tst_test.h"
 #include "as_nobody.h"
-
-#ifndef __NR_userfaultfd
-# define __NR_userfaultfd 323
-#endif
-#ifndef UFFD_USER_MODE_ONLY
-# define UFFD_USER_MODE_ONLY 1
-#endif
+#include "lapi/userfaultfd.h"
 
 static size_t pg;
 static char *area, *unmapped;

@@ -10,10 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "task_wait.h"
-
-#ifndef P_PIDFD
-# define P_PIDFD	3
-#endif
+#include "lapi/wait.h"
 
 static void *bad_addr;
 static int null_fd = -1;
