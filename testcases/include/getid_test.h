@@ -15,20 +15,33 @@
 #define ID_STR_(x) #x
 #define ID_STR(x) ID_STR_(x)
 
+/* TST_EXP_EQ_LU() would print the macro's name, not the call's */
+#define EXPECT_ID(call, want) \
+	expect_id(ID_STR(call) "()", call(), #want, (want))
+
+static void expect_id(const char *call, unsigned long got, const char *what,
+		      unsigned long want)
+{
+	if (got == want)
+		tst_res(TPASS, "%s (%lu) == %s (%lu)", call, got, what, want);
+	else
+		tst_res(TFAIL, "%s (%lu) != %s (%lu)", call, got, what, want);
+}
+
 static void check_ids(void)
 {
 	unsigned long ids[4];
 
 	proc_status_ids(ID_STATUS, ids);
-	TST_EXP_EQ_LU(ID_GET(), ids[0]);
-	TST_EXP_EQ_LU(ID_GETE(), ids[1]);
+	EXPECT_ID(ID_GET, ids[0]);
+	EXPECT_ID(ID_GETE, ids[1]);
 }
 
 static void getid_run(void)
 {
 	check_ids();
 #ifdef ID_ROOT_IS_0
-	TST_EXP_EQ_LU(ID_GET(), 0);
+	EXPECT_ID(ID_GET, 0);
 #endif
 
 	if (!SAFE_FORK()) {
@@ -36,8 +49,8 @@ static void getid_run(void)
 			tst_brk(TBROK | TERRNO, ID_STR(ID_SETRES) "(%d, %d, %d)",
 				ID_A, ID_B, ID_C);
 		check_ids();
-		TST_EXP_EQ_LU(ID_GET(), ID_A);
-		TST_EXP_EQ_LU(ID_GETE(), ID_B);
+		EXPECT_ID(ID_GET, ID_A);
+		EXPECT_ID(ID_GETE, ID_B);
 		exit(0);
 	}
 	tst_reap_children();
