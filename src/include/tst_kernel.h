@@ -8,7 +8,7 @@
 #define TST_KERNEL_H
 
 #include <unistd.h>
-#include <sys/syscall.h>
+#include "lapi/syscalls.h"
 #include "config.h"
 
 #define tst_syscall(NR, ...) ({ \

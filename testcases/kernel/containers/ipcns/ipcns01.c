@@ -17,7 +17,7 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static key_t key;
 static int msg_id = -1, shm_id = -1, sem_id = -1;

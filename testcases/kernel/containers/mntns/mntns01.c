@@ -12,7 +12,7 @@
  */
 #include <sys/mount.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 /* 1 when /proc/self/mountinfo has a mount whose mount point ends in dir */
 static int in_mountinfo(const char *dir)

@@ -13,7 +13,7 @@
  */
 #include <sys/mount.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static const char *const dirs[] = {"shared", "private", "slave"};
 

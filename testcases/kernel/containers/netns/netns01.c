@@ -9,8 +9,8 @@
  *    parent's interface count is unchanged).
  */
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
-#include "../common/net_helpers.h"
+#include "ns_helpers.h"
+#include "net_helpers.h"
 
 static int count_ifs(int *has_lo)
 {

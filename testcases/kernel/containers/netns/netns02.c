@@ -10,8 +10,8 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
-#include "../common/net_helpers.h"
+#include "ns_helpers.h"
+#include "net_helpers.h"
 
 static unsigned short port;
 static int parent_fd = -1;

@@ -9,7 +9,7 @@
  *    becomes 1), not to a process outside, and init can reap it.
  */
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static void init_main(void)
 {

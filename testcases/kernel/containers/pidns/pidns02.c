@@ -11,7 +11,7 @@
  */
 #include <poll.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 #define MEMBERS 3
 

@@ -12,7 +12,7 @@
 #include <dirent.h>
 #include <sys/mount.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static pid_t parent_pid;
 

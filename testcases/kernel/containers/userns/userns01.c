@@ -14,7 +14,7 @@
  */
 #include <sys/mount.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static unsigned int overflow_uid, overflow_gid;
 

@@ -16,7 +16,7 @@
 #include <grp.h>
 #include <sys/prctl.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static char big_map[8192];
 

@@ -7,7 +7,7 @@
  */
 #include <sys/utsname.h>
 #include "tst_test.h"
-#include "../common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static struct utsname parent_uts;
 

@@ -15,7 +15,7 @@
  *  - a pid that does not exist gives ESRCH in cgroup.procs.
  */
 #include "tst_test.h"
-#include "../common/cgroup2.h"
+#include "cgroup2.h"
 
 static int listed(const char *rel, pid_t pid)
 {

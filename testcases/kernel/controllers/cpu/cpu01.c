@@ -13,7 +13,7 @@
  */
 #include <time.h>
 #include "tst_test.h"
-#include "../common/cgroup2.h"
+#include "cgroup2.h"
 
 static long long now_usec(void)
 {

@@ -13,7 +13,7 @@
  */
 #include <sys/mman.h>
 #include "tst_test.h"
-#include "../common/cgroup2.h"
+#include "cgroup2.h"
 
 #define MB (1024 * 1024)
 #define LIMIT (32 * MB)

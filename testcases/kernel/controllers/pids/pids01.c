@@ -12,7 +12,7 @@
  */
 #include <errno.h>
 #include "tst_test.h"
-#include "../common/cgroup2.h"
+#include "cgroup2.h"
 
 #define LIMIT 3
 

@@ -31,10 +31,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "tst_test.h"
-
-#ifndef RENAME_EXCHANGE
-# define RENAME_EXCHANGE (1 << 1)
-#endif
+#include "lapi/fcntl.h"
 
 #define BUDGET_SECS	2
 #define NOBSERVERS	2

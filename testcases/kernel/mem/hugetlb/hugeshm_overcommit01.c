@@ -19,10 +19,7 @@
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include "hugetlb_overcommit.h"
-
-#ifndef SHM_HUGETLB
-# define SHM_HUGETLB 04000
-#endif
+#include "lapi/shm.h"
 
 static int shmid = -1;
 static char *addr;

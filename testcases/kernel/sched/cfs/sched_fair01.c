@@ -13,7 +13,7 @@
  */
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include "../sched_common.h"
+#include "sched_common.h"
 
 #define TOTAL_NS	2000000000ULL
 #define WALL_LIMIT_S	30

@@ -14,7 +14,7 @@
  * does not matter.
  */
 #include <sys/wait.h>
-#include "../sched_common.h"
+#include "sched_common.h"
 
 #define FIFO_PRIO	10
 #define WINDOW_NS	1000000000ULL

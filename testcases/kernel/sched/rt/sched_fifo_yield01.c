@@ -13,7 +13,7 @@
  * them alike and keeps their order.
  */
 #include <sys/wait.h>
-#include "../sched_common.h"
+#include "sched_common.h"
 
 #define PRIO		10
 #define YIELDS		20000UL

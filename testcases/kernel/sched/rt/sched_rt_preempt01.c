@@ -17,7 +17,7 @@
  */
 #include <signal.h>
 #include <sys/wait.h>
-#include "../sched_common.h"
+#include "sched_common.h"
 
 #define LOW_PRIO	10
 #define HIGH_PRIO	20

@@ -15,9 +15,9 @@
  * blocking accept().
  */
 #include <signal.h>
-#include "../common/socket_helpers.h"
-#include "../common/fd_checks.h"
-#include "../common/time_event.h"
+#include "socket_helpers.h"
+#include "fd_checks.h"
+#include "time_event.h"
 
 static void *bad_addr;
 

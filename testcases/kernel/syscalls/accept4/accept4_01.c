@@ -16,8 +16,8 @@
  *    EOPNOTSUPP; -1: EBADF; a regular file: ENOTSOCK.
  */
 #include <sys/syscall.h>
-#include "../common/socket_helpers.h"
-#include "../common/task_wait.h"
+#include "socket_helpers.h"
+#include "task_wait.h"
 
 static int lfd = -1, cfd = -1, nfd = -1;
 static struct sockaddr_in laddr;

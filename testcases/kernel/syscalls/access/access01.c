@@ -16,7 +16,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define DIR_NAME "access01_dir"
 #define OWN_FILE "access01_own"

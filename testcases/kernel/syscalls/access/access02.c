@@ -9,7 +9,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "access02_file"
 #define PRIV_DIR "access02_private"

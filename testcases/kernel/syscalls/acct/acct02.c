@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <linux/capability.h>
-#include "../common/as_nobody.h"
-#include "../common/task_wait.h"
+#include "as_nobody.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

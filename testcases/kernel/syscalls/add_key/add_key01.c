@@ -17,7 +17,7 @@
  * Each keyring is cleared first, so -i N repeats the same checks.
  */
 #include <stdio.h>
-#include "../common/keys.h"
+#include "keys.h"
 
 #define DESC "ltp_add_key01"
 

@@ -24,8 +24,8 @@
  */
 #include <stdlib.h>
 #include <sys/mman.h>
-#include "../common/keys.h"
-#include "../common/as_nobody.h"
+#include "keys.h"
+#include "as_nobody.h"
 
 #define BAD_TYPE	1
 #define BAD_DESC	2

@@ -12,11 +12,8 @@
  * State changes as root are adjtimex02 (test VMs only).
  */
 #include <sys/timex.h>
-#include "../common/time_event.h"
-
-#ifndef ADJ_OFFSET_READONLY
-# define ADJ_OFFSET_READONLY 0x2000
-#endif
+#include "time_event.h"
+#include "lapi/time.h"
 
 static void *bad_addr;
 

@@ -14,7 +14,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <sys/timex.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static struct timex saved;
 static long saved_adj;

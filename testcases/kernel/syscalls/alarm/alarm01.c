@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <sys/time.h>
 #include <sys/wait.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static long sys_alarm(unsigned int sec)
 {

@@ -19,16 +19,9 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <asm/prctl.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-
-#ifndef ARCH_GET_CPUID
-# define ARCH_GET_CPUID 0x1011
-# define ARCH_SET_CPUID 0x1012
-#endif
-#ifndef ARCH_GET_XCOMP_SUPP
-# define ARCH_GET_XCOMP_SUPP 0x1021
-#endif
+#include "time_event.h"
+#include "task_wait.h"
+#include "lapi/arch_prctl.h"
 
 #define KERNEL_ADDR 0xffff800000000000UL
 

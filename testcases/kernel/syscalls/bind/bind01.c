@@ -13,7 +13,7 @@
  *  - -1: EBADF; a regular file: ENOTSOCK; an address outside the address
  *    space: EFAULT.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[4] = { -1, -1, -1, -1 };
 static int lo_port, hi_port, has_ipv6;

@@ -17,7 +17,7 @@
  */
 #include <ctype.h>
 #include <sys/stat.h>
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[2] = { -1, -1 };
 static char abstract[64];

@@ -11,7 +11,7 @@
  * that part.
  */
 #include <sys/stat.h>
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static long first_free_port;
 

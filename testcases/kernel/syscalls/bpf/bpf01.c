@@ -17,7 +17,7 @@
 #include <string.h>
 #include <linux/bpf.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 static int unpriv_disabled;
 static char big[8192] __attribute__((aligned(8)));

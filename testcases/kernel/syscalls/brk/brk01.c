@@ -19,7 +19,7 @@
  * Every brk step runs before anything is reported: printing may allocate,
  * and the C library must find the break where it left it.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 

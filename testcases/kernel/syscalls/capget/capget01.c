@@ -19,7 +19,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "caps_raw.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #define POISON 0xa5a5a5a5u
 

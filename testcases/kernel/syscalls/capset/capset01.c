@@ -18,8 +18,8 @@
  */
 #include <stdlib.h>
 #include <sys/wait.h>
-#include "../capget/caps_raw.h"
-#include "../common/proc_ids.h"
+#include "caps_raw.h"
+#include "proc_ids.h"
 
 #define FNAME "capset01_file"
 

@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static char home[PATH_MAX];
 static void *bad_addr;

@@ -8,7 +8,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "chmod02_file"
 #define PRIV_DIR "chmod02_private"

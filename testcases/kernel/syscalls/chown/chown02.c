@@ -11,7 +11,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define OWN_FILE "chown02_own"
 #define ROOT_FILE "chown02_root"

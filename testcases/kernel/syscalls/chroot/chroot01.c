@@ -16,7 +16,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static struct stat jail_st, root_st;
 

@@ -13,7 +13,7 @@
  * confine the test process.
  */
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static struct stat root_st;
 static void *bad;

@@ -14,7 +14,7 @@
  */
 #include <limits.h>
 #include <sys/timex.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 

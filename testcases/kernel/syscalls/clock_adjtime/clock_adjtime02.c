@@ -10,7 +10,7 @@
  * CLOCK_MONOTONIC even for root.
  */
 #include <sys/timex.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static struct timex saved;
 static int have_saved;

@@ -7,11 +7,8 @@
  * what the system call answers. The CPU clocks report a resolution too,
  * for the caller's pid and tid and for another process.
  */
-#include "../common/time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "time_event.h"
+#include "lapi/time.h"
 
 static const struct {
 	clockid_t id;

@@ -7,8 +7,8 @@
  * pointer. An invalid id is EINVAL even with a NULL result pointer.
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

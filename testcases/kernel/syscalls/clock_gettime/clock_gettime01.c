@@ -11,11 +11,8 @@
  */
 #include <sched.h>
 #include <sys/time.h>
-#include "../common/time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "time_event.h"
+#include "lapi/time.h"
 
 static const struct {
 	clockid_t id;

@@ -10,7 +10,7 @@
  * never behind the virtual clock (user time) and advances with work.
  */
 #include <pthread.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static struct {
 	volatile int stop;

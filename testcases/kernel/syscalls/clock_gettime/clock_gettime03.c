@@ -9,8 +9,8 @@
  * EFAULT for an unmapped or NULL result pointer.
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

@@ -8,11 +8,8 @@
  * much CPU time (here in a second, computing thread).
  */
 #include <pthread.h>
-#include "../common/time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "time_event.h"
+#include "lapi/time.h"
 
 #define SLEEP_NS (30 * NSEC_PER_MSEC)
 

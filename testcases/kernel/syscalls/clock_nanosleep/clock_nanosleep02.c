@@ -7,8 +7,8 @@
  * passed. An absolute sleep leaves rem alone. A sleep stopped by SIGSTOP
  * and continued without a handler resumes and lasts its full length.
  */
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #define LONG_SLEEP_NS	(10 * NSEC_PER_SEC)
 #define SHORT_SLEEP_NS	(300 * NSEC_PER_MSEC)

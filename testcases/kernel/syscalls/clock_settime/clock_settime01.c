@@ -12,12 +12,9 @@
  * Setting CLOCK_REALTIME as root is clock_settime02 (test VMs only).
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "time_event.h"
+#include "task_wait.h"
+#include "lapi/time.h"
 
 static void *bad_addr;
 

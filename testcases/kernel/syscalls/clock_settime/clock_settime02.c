@@ -14,15 +14,9 @@
 #include <limits.h>
 #include <poll.h>
 #include <sys/timerfd.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
-#ifndef TFD_TIMER_CANCEL_ON_SET
-# define TFD_TIMER_CANCEL_ON_SET (1 << 1)
-#endif
+#include "time_event.h"
+#include "task_wait.h"
+#include "lapi/time.h"
 
 #define HOUR_NS (3600 * NSEC_PER_SEC)
 

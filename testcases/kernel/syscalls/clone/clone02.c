@@ -11,13 +11,11 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define STACK_SIZE	(64 * 1024)
 
-#ifndef CLONE_PIDFD
-# define CLONE_PIDFD	0x00001000
-#endif
+#include "lapi/sched.h"
 
 static char *stack;
 

@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <linux/futex.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define STACK_SIZE	(256 * 1024)
 

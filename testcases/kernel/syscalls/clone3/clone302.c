@@ -17,11 +17,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "clone3_raw.h"
-#include "../common/task_wait.h"
-
-#ifndef CLONE_DETACHED
-# define CLONE_DETACHED	0x00400000
-#endif
+#include "task_wait.h"
+#include "lapi/sched.h"
 
 static union {
 	struct clone3_args args;

@@ -14,7 +14,7 @@
 #include <limits.h>
 #include <signal.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "close01_file"
 

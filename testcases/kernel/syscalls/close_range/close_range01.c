@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define NFDS 6
 #define STACK_SIZE (256 * 1024)

@@ -10,7 +10,7 @@
 #include <linux/close_range.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 static int fd = -1;
 

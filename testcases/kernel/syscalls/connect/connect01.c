@@ -15,7 +15,7 @@
  *    address length of 8: EINVAL; -1: EBADF; a regular file: ENOTSOCK;
  *    an address outside the address space: EFAULT.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[4] = { -1, -1, -1, -1 };
 

@@ -12,7 +12,7 @@
  *    directory: EACCES through a root directory of mode 0700.
  */
 #include <sys/stat.h>
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[4] = { -1, -1, -1, -1 };
 

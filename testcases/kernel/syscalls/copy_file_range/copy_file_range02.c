@@ -17,7 +17,7 @@
 #include <limits.h>
 #include <signal.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static int in, out, wronly, rdonly, append, dir, proc, p[2];
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 static char long_name[NAME_MAX + 2];
 static char *bad_addr;

@@ -12,7 +12,7 @@
  * Loading the test module taints the kernel with O and, on a kernel
  * checking signatures, E: expected_taint says so.
  */
-#include "../common/test_module.h"
+#include "test_module.h"
 
 static void *mod_img, *dep_img;
 static size_t mod_len, dep_len;

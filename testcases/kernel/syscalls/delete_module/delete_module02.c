@@ -18,7 +18,7 @@
  */
 #include <sys/mman.h>
 #include <sys/sysmacros.h>
-#include "../common/test_module.h"
+#include "test_module.h"
 
 #define DEV_NODE	"ltp_test_mod_dev"
 #define RELEASE		"/sys/module/" TM_MOD "/parameters/release"

@@ -7,7 +7,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define LIMIT 32
 

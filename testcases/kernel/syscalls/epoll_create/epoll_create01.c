@@ -12,7 +12,7 @@
 #include <limits.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include "../common/fd_checks.h"
+#include "fd_checks.h"
 
 static long sys_epoll_create(int size)
 {

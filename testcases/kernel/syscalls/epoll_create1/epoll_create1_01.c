@@ -9,8 +9,8 @@
  */
 #include <stdio.h>
 #include <sys/epoll.h>
-#include "../common/time_event.h"
-#include "../common/fd_checks.h"
+#include "time_event.h"
+#include "fd_checks.h"
 
 static void check_instance(int fd, const char *desc)
 {

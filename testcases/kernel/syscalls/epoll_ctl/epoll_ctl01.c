@@ -14,7 +14,7 @@
  */
 #include <stdio.h>
 #include <sys/epoll.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define MAGIC 0x0123456789abcdefULL
 

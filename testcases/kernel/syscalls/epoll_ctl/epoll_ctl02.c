@@ -12,7 +12,7 @@
  * fails with ELOOP or EINVAL.
  */
 #include <sys/epoll.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static int epfd = -1, rfd = -1, wfd = -1, file_fd = -1, dir_fd = -1;
 static void *bad_addr;

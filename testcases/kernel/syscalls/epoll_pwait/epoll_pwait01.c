@@ -10,13 +10,8 @@
  * least that long, NULL waits for an event; EINVAL for a timespec outside
  * the valid range.
  */
-#include "../common/wait_signal.h"
-
-#ifndef __NR_epoll_pwait2
-# define __NR_epoll_pwait2 441
-#endif
-
-#define KSIGSET_SIZE 8
+#include "wait_signal.h"
+#include "lapi/signal.h"
 
 static int epfd = -1, rfd = -1, wfd = -1;
 static void *bad_addr;
@@ -39,7 +34,7 @@ static void unblocked_call(const sigset_t *empty)
 {
 	struct epoll_event ev;
 
-	TST_EXP_FAIL(sys_epoll_pwait(&ev, -1, empty, KSIGSET_SIZE), EINTR,
+	TST_EXP_FAIL(sys_epoll_pwait(&ev, -1, empty, KERNEL_SIGSET_SIZE), EINTR,
 		     "epoll_pwait(empty mask) with SIGUSR1 blocked by the "
 		     "process");
 }
@@ -53,7 +48,7 @@ static void blocked_call(const sigset_t *usr2)
 {
 	struct epoll_event ev;
 
-	TST_EXP_VAL(sys_epoll_pwait(&ev, -1, usr2, KSIGSET_SIZE), 1,
+	TST_EXP_VAL(sys_epoll_pwait(&ev, -1, usr2, KERNEL_SIGSET_SIZE), 1,
 		    "epoll_pwait(mask with SIGUSR2) returned the event, not "
 		    "EINTR");
 }
@@ -67,7 +62,7 @@ static void test_null_mask(void)
 {
 	struct epoll_event ev;
 
-	TST_EXP_VAL(sys_epoll_pwait(&ev, 0, NULL, KSIGSET_SIZE), 0,
+	TST_EXP_VAL(sys_epoll_pwait(&ev, 0, NULL, KERNEL_SIGSET_SIZE), 0,
 		    "epoll_pwait(NULL mask, timeout 0), nothing ready");
 	SAFE_WRITE(1, wfd, "x", 1);
 	TST_EXP_VAL(sys_epoll_pwait(&ev, -1, NULL, 0), 1,
@@ -85,7 +80,7 @@ static void test_errors(void)
 		     "epoll_pwait(sigsetsize 4)");
 	TST_EXP_FAIL(sys_epoll_pwait(&ev, 0, &empty, 16), EINVAL,
 		     "epoll_pwait(sigsetsize 16)");
-	TST_EXP_FAIL(sys_epoll_pwait(&ev, 0, bad_addr, KSIGSET_SIZE), EFAULT,
+	TST_EXP_FAIL(sys_epoll_pwait(&ev, 0, bad_addr, KERNEL_SIGSET_SIZE), EFAULT,
 		     "epoll_pwait(unmapped mask)");
 }
 
@@ -94,7 +89,7 @@ static long pwait2(const struct timespec *ts)
 	struct epoll_event ev;
 
 	return syscall(__NR_epoll_pwait2, epfd, &ev, 1, ts, NULL,
-		       KSIGSET_SIZE);
+		       KERNEL_SIGSET_SIZE);
 }
 
 static void test_pwait2(void)

@@ -15,10 +15,9 @@
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-
-#define KSIGSET_SIZE 8
+#include "time_event.h"
+#include "task_wait.h"
+#include "lapi/signal.h"
 
 static int ep = -1, efd = -1;
 static void *bad_addr;
@@ -94,7 +93,7 @@ static void test_sigmask(void)
 		sigprocmask(SIG_SETMASK, NULL, &open_mask);
 		sigdelset(&open_mask, SIGUSR1);
 		TST_EXP_FAIL(sys_epoll_pwait2(ep, &ev, 1, NULL, &open_mask,
-					      KSIGSET_SIZE), EINTR,
+					      KERNEL_SIGSET_SIZE), EINTR,
 			     "epoll_pwait2(mask unblocking SIGUSR1) "
 			     "interrupted by SIGUSR1");
 		TST_EXP_EXPR(got_usr1, "the handler ran");
@@ -139,7 +138,7 @@ static void test_errors(void)
 	ts.tv_sec = 0;
 	TST_EXP_FAIL(sys_epoll_pwait2(ep, &ev, 1, bad_addr, NULL, 0), EFAULT,
 		     "epoll_pwait2(unmapped timeout)");
-	TST_EXP_FAIL(sys_epoll_pwait2(ep, &ev, 1, &ts, bad_addr, KSIGSET_SIZE),
+	TST_EXP_FAIL(sys_epoll_pwait2(ep, &ev, 1, &ts, bad_addr, KERNEL_SIGSET_SIZE),
 		     EFAULT, "epoll_pwait2(unmapped sigmask)");
 	set_ready(1);
 	TST_EXP_FAIL(sys_epoll_pwait2(ep, bad_addr, 1, &ts, NULL, 0), EFAULT,

@@ -12,8 +12,8 @@
  */
 #include <sys/epoll.h>
 #include <sys/socket.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static int epfd = -1;
 

@@ -8,7 +8,7 @@
  * is never restarted after a handler).
  */
 #include <limits.h>
-#include "../common/wait_signal.h"
+#include "wait_signal.h"
 
 static int epfd = -1, rfd = -1, wfd = -1;
 static void *bad_addr;

@@ -13,7 +13,7 @@
 #include <poll.h>
 #include <stdint.h>
 #include <string.h>
-#include "../common/fd_checks.h"
+#include "fd_checks.h"
 
 static long sys_eventfd(unsigned int initval)
 {

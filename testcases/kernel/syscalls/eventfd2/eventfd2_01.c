@@ -13,9 +13,9 @@
 #include <poll.h>
 #include <stdio.h>
 #include <sys/eventfd.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-#include "../common/fd_checks.h"
+#include "time_event.h"
+#include "task_wait.h"
+#include "fd_checks.h"
 
 #define MAX_COUNT 0xfffffffffffffffeULL
 

@@ -8,9 +8,9 @@
  * but restarted under SA_RESTART.
  */
 #include <sys/eventfd.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-#include "../common/fd_checks.h"
+#include "time_event.h"
+#include "task_wait.h"
+#include "fd_checks.h"
 
 static int fd = -1;
 static void *bad_addr;

@@ -8,7 +8,7 @@
  * the rest of the "#!" line as one argument, script path, argv[1]...].
  */
 #include <stdlib.h>
-#include "../common/exec_child_run.h"
+#include "exec_child_run.h"
 
 #define SCRIPT	"./script"
 #define LINK	"./child_link"

@@ -14,7 +14,7 @@
  */
 #include <stdlib.h>
 #include <sys/stat.h>
-#include "../common/exec_child_run.h"
+#include "exec_child_run.h"
 
 enum args { ARGS_PLAIN, ARGS_BAD_ARRAY, ARGS_BAD_STRING, ARGS_HUGE_STRING };
 

@@ -7,7 +7,7 @@
  * are kept.
  */
 #include <signal.h>
-#include "../common/exec_child_run.h"
+#include "exec_child_run.h"
 
 static void handler(int sig)
 {

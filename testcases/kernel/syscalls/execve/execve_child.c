@@ -27,7 +27,7 @@
 #include <fcntl.h>
 #include <sys/auxv.h>
 #include <sys/prctl.h>
-#include "../common/exec_child.h"
+#include "exec_child.h"
 
 extern char **environ;
 

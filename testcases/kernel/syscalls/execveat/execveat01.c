@@ -8,7 +8,7 @@
  * through an fd, otherwise the path as given.
  */
 #include <libgen.h>
-#include "../common/exec_child_run.h"
+#include "exec_child_run.h"
 
 #define LINK	"child_link"
 

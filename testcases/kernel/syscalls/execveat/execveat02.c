@@ -8,7 +8,7 @@
  * fd of a file without execute permission, and ENOENT for a script named
  * by a close-on-exec fd (its interpreter could not open /dev/fd/N).
  */
-#include "../common/exec_child_run.h"
+#include "exec_child_run.h"
 
 static int dir_fd = -1, file_fd = -1, noexec_fd = -1, script_fd = -1;
 

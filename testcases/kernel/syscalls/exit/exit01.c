@@ -19,7 +19,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/wait.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static int pipefd[2];
 

@@ -12,7 +12,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/wait.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static int pipefd[2];
 static volatile pid_t tids[2];

@@ -16,7 +16,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define SECRET "faccessat201_secret"
 #define FILE_NAME "faccessat201_file"

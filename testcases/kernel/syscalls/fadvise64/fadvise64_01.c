@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #include <sys/statfs.h>
 #include <linux/magic.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define NPAGES 4
 

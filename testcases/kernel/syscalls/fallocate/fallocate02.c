@@ -16,7 +16,7 @@
 #include <fcntl.h>
 #include <linux/falloc.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "fallocate02_file"
 #define CHUNK (64 * 1024)

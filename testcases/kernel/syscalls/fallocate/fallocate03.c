@@ -17,7 +17,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "fallocate03_file"
 #define FSIZE_LIMIT 65536

@@ -14,9 +14,9 @@
  */
 #include <stdio.h>
 #include <sys/fanotify.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-#include "../common/fd_checks.h"
+#include "time_event.h"
+#include "task_wait.h"
+#include "fd_checks.h"
 
 static int init_fd(unsigned int flags, unsigned int event_f_flags)
 {

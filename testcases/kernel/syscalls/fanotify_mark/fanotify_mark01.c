@@ -15,7 +15,7 @@
  */
 #include <sys/fanotify.h>
 #include <sys/stat.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define MAX_EVS 16
 

@@ -13,7 +13,7 @@
  * CONFIG_FANOTIFY_ACCESS_PERMISSIONS (6.1) before any check.
  */
 #include <sys/fanotify.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static int fan = -1;
 static void *bad_addr;

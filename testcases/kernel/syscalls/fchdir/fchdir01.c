@@ -10,7 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static char home[PATH_MAX];
 static int dir_fd = -1, path_fd = -1, file_fd = -1;

@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define DIR_NAME "fchmodat01_dir"
 #define FILE_PATH DIR_NAME "/file"

@@ -10,11 +10,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
-
-#ifndef __NR_fchmodat2
-# define __NR_fchmodat2 452	/* the same number on every architecture */
-#endif
+#include "fsmeta.h"
 
 #define FILE_NAME "fchmodat201_file"
 #define LINK_NAME "fchmodat201_link"

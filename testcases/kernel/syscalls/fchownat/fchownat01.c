@@ -14,7 +14,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define DIR_NAME "fchownat01_dir"
 

@@ -12,7 +12,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 /* A known, small soft limit: the process's own, set in setup. */
 #define LIMIT 64

@@ -14,7 +14,7 @@
 #include <sys/syscall.h>
 #include "tst_test.h"
 #include "fcntl_lock.h"
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define FNAME "fcntl04_file"
 #define CHILD_READY 0

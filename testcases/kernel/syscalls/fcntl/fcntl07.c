@@ -13,7 +13,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 static long page, max_size;
 static unsigned char *data, *buf;

@@ -18,8 +18,8 @@
 #include <signal.h>
 #include <unistd.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
-#include "../common/task_wait.h"
+#include "fileio.h"
+#include "task_wait.h"
 
 static volatile sig_atomic_t got_sig, got_fd, got_code;
 

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include "tst_test.h"
 #include "fcntl_lock.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "fcntl09_file"
 

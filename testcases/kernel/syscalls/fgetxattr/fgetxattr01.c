@@ -13,8 +13,8 @@
  *   (hidden without CAP_SYS_ADMIN).
  */
 #include <stdlib.h>
-#include "../fsetxattr/xattr_tmpdir.h"
-#include "../common/proc_ids.h"
+#include "xattr_tmpdir.h"
+#include "proc_ids.h"
 
 #define FNAME "fgetxattr01_file"
 

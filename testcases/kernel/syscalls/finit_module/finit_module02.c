@@ -17,7 +17,7 @@
  * - EEXIST for a second load of a live module, which stays live.
  */
 #include <sys/mman.h>
-#include "../common/test_module.h"
+#include "test_module.h"
 
 #define COPY	"ltp_test_mod_copy.ko"
 #define EMPTY	"empty.ko"

@@ -10,8 +10,8 @@
  *   the file), trusted.* names are left out (CAP_SYS_ADMIN only).
  */
 #include <stdlib.h>
-#include "../fsetxattr/xattr_tmpdir.h"
-#include "../common/proc_ids.h"
+#include "xattr_tmpdir.h"
+#include "proc_ids.h"
 
 #define FNAME "flistxattr01_file"
 

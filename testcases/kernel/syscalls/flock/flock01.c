@@ -16,7 +16,7 @@
 #include <sys/file.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define FNAME "flock01_file"
 #define CHILD_DONE 0

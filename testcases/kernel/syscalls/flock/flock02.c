@@ -14,8 +14,8 @@
 #include <sys/file.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
-#include "../common/task_wait.h"
+#include "fileio.h"
+#include "task_wait.h"
 
 #define FNAME "flock02_file"
 #define CHILD_DONE 0

@@ -11,7 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "tst_test.h"
-#include "../common/legacy_raw.h"
+#include "legacy_raw.h"
 
 #define BEFORE	0x1234
 #define AFTER	0x4321

@@ -6,8 +6,8 @@
  * per fd, and closing an fd in the parent leaves the child's copy open.
  */
 #include <stdlib.h>
-#include "../common/task_wait.h"
-#include "../common/legacy_raw.h"
+#include "task_wait.h"
+#include "legacy_raw.h"
 
 static int fd = -1, cloexec_fd = -1;
 

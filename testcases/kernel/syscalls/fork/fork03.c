@@ -6,8 +6,8 @@
  */
 #include <stdlib.h>
 #include <sys/resource.h>
-#include "../common/task_wait.h"
-#include "../common/legacy_raw.h"
+#include "task_wait.h"
+#include "legacy_raw.h"
 
 static void set_nproc(rlim_t n)
 {

@@ -11,7 +11,7 @@
  *   stays.
  */
 #include <stdlib.h>
-#include "../fsetxattr/xattr_tmpdir.h"
+#include "xattr_tmpdir.h"
 
 #define FNAME "fremovexattr01_file"
 

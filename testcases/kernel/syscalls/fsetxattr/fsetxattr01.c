@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 #include "xattr_tmpdir.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #define FNAME "fsetxattr01_file"
 #define DNAME "fsetxattr01_dir"

@@ -14,8 +14,8 @@
  * The test process runs in a private mount namespace.
  */
 #include "tst_test.h"
-#include "../common/mount_ns.h"
-#include "../common/newmount_raw.h"
+#include "mount_ns.h"
+#include "newmount_raw.h"
 
 #define MNT "mnt"
 

@@ -15,8 +15,8 @@
 #include <sys/statfs.h>
 #include <linux/magic.h>
 #include "tst_test.h"
-#include "../common/mount_ns.h"
-#include "../common/newmount_raw.h"
+#include "mount_ns.h"
+#include "newmount_raw.h"
 
 #define MNT "mnt"
 

@@ -7,8 +7,8 @@
  * - a caller without CAP_SYS_ADMIN (uid 65534): EPERM, even for tmpfs.
  */
 #include "tst_test.h"
-#include "../common/as_nobody.h"
-#include "../common/newmount_raw.h"
+#include "as_nobody.h"
+#include "newmount_raw.h"
 
 static void as_nobody(void)
 {

@@ -14,8 +14,8 @@
 #include <fcntl.h>
 #include <sys/socket.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
-#include "../common/legacy_raw.h"
+#include "fsmeta.h"
+#include "legacy_raw.h"
 
 #define FILE_NAME "fstat01_file"
 

@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define DIR_NAME "fstatat01_dir"
 #define FILE_NAME "file"

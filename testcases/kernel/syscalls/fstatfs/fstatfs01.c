@@ -11,7 +11,7 @@
 #include <sys/socket.h>
 #include <sys/vfs.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #define FNAME "fstatfs01_file"
 #define PIPEFS_MAGIC_ 0x50495045

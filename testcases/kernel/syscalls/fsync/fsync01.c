@@ -9,101 +9,11 @@
  * - errors: EBADF for fd -1, a closed fd, an O_PATH fd; EINVAL for fds
  *   that cannot be synced: a pipe, a socket, /dev/null, an eventfd.
  */
-#include <fcntl.h>
-#include <string.h>
-#include <sys/eventfd.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include "tst_test.h"
-#include "../common/fileio.h"
-
-#define FNAME "fsync01_file"
-#define DATA "data to keep"
-
-static int do_sync(int fd)
-{
-	return fsync(fd);
-}
-
-static void test_fds(void)
-{
-	static const int modes[] = { O_RDONLY, O_WRONLY, O_RDWR };
-	char buf[sizeof(DATA)];
-	struct stat st;
-	unsigned int i;
-	int fd;
-
-	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
-		fd = SAFE_OPEN(FNAME, modes[i]);
-		SAFE_LSEEK(fd, 3, SEEK_SET);
-		TST_EXP_PASS(fsync(fd), "fsync() of an fd opened 0%o", modes[i]);
-		TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR), 3);
-		SAFE_CLOSE(fd);
-	}
-	fd = SAFE_OPEN(".", O_RDONLY | O_DIRECTORY);
-	TST_EXP_PASS(fsync(fd), "fsync() of a directory");
-	SAFE_CLOSE(fd);
-
-	SAFE_STAT(FNAME, &st);
-	fd = SAFE_OPEN(FNAME, O_RDONLY);
-	SAFE_READ(1, fd, buf, sizeof(buf));
-	SAFE_CLOSE(fd);
-	TST_EXP_EXPR(st.st_size == sizeof(DATA) &&
-		     !memcmp(buf, DATA, sizeof(DATA)),
-		     "the file still holds its data");
-}
-
-static void test_errors(void)
-{
-	int fds[2], socks[2], fd, closed;
-
-	fd = SAFE_OPEN(FNAME, O_PATH);
-	TST_EXP_FAIL(fsync(fd), EBADF, "fsync() of an O_PATH fd");
-	closed = fd + 100;
-	SAFE_CLOSE(fd);
-	TST_EXP_FAIL(fsync(-1), EBADF, "fsync(-1)");
-	if (fio_fd_is_open(closed))
-		tst_brk(TBROK, "fd %d is unexpectedly open", closed);
-	TST_EXP_FAIL(fsync(closed), EBADF, "fsync() of a closed fd");
-
-	SAFE_PIPE(fds);
-	TST_EXP_FAIL(fsync(fds[1]), EINVAL, "fsync() of a pipe");
-	SAFE_CLOSE(fds[0]);
-	SAFE_CLOSE(fds[1]);
-	SAFE_SOCKETPAIR(AF_UNIX, SOCK_STREAM, 0, socks);
-	TST_EXP_FAIL(fsync(socks[0]), EINVAL, "fsync() of a socket");
-	SAFE_CLOSE(socks[0]);
-	SAFE_CLOSE(socks[1]);
-	fd = SAFE_OPEN("/dev/null", O_WRONLY);
-	TST_EXP_FAIL(fsync(fd), EINVAL, "fsync() of /dev/null");
-	SAFE_CLOSE(fd);
-	fd = eventfd(0, 0);
-	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "eventfd()");
-	TST_EXP_FAIL(fsync(fd), EINVAL, "fsync() of an eventfd");
-	SAFE_CLOSE(fd);
-}
-
-static void run(void)
-{
-	int fd = SAFE_OPEN("fsync01_dirty", O_RDWR | O_CREAT, 0600);
-
-	fio_check_writeback(fd, do_sync, "fsync()");
-	SAFE_CLOSE(fd);
-	test_fds();
-	test_errors();
-}
-
-static void setup(void)
-{
-	int fd = SAFE_OPEN(FNAME, O_WRONLY | O_CREAT, 0600);
-
-	SAFE_WRITE(1, fd, DATA, sizeof(DATA));
-	SAFE_CLOSE(fd);
-}
+#define SYNC_CALL fsync
+#include "sync_fd_test.h"
 
 static struct tst_test test = {
-	.test_all = run,
-	.setup = setup,
+	.test_all = sync_fd_run,
+	.setup = sync_fd_setup,
 	.needs_tmpdir = 1,
 };

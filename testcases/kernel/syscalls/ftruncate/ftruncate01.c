@@ -11,7 +11,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "ftruncate01_file"
 #define OWN_FILE "ftruncate01_own"

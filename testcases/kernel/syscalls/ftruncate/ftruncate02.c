@@ -13,7 +13,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "ftruncate02_file"
 #define FSIZE_LIMIT 8192

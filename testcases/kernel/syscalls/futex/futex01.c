@@ -14,7 +14,7 @@
  */
 #include <signal.h>
 #include "futex_helpers.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static uint32_t *word;
 

@@ -16,7 +16,7 @@
 #include <linux/futex.h>
 #include <sys/wait.h>
 #include "tst_test.h"
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static inline long sys_futex(void *uaddr, int op, uint32_t val,
 			     const struct timespec *timeout, void *uaddr2,

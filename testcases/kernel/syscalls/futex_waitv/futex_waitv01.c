@@ -14,22 +14,9 @@
  */
 #include <linux/futex.h>
 #include <sys/mman.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-
-#ifndef FUTEX2_SIZE_U32
-# define FUTEX2_SIZE_U32 0x02
-#endif
-#ifndef FUTEX2_SIZE_U64
-# define FUTEX2_SIZE_U64 0x03
-#endif
-
-struct kwaitv {
-	uint64_t val;
-	uint64_t uaddr;
-	uint32_t flags;
-	uint32_t reserved;
-};
+#include "time_event.h"
+#include "task_wait.h"
+#include "lapi/futex.h"
 
 static uint32_t *futexes;
 static void *bad_addr;

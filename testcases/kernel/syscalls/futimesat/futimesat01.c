@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/time.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 static int dirfd = -1, filefd = -1, closedfd;

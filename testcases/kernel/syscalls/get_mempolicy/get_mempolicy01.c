@@ -16,7 +16,7 @@
  * - The mode and the mask pointers may each be NULL.
  */
 #include <sys/mman.h>
-#include "../common/numa_raw.h"
+#include "numa_raw.h"
 
 static size_t pg;
 static int node;

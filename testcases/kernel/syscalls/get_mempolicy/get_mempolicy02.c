@@ -11,7 +11,7 @@
  *   that cannot be written.
  */
 #include <sys/mman.h>
-#include "../common/numa_raw.h"
+#include "numa_raw.h"
 
 static size_t pg;
 static char *p, *unmapped;

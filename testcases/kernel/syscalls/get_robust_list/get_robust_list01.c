@@ -13,10 +13,10 @@
  * Syscalls: get_robust_list, set_robust_list
  */
 #include <stdlib.h>
-#include "../common/robust_list.h"
-#include "../common/task_wait.h"
-#include "../common/as_nobody.h"
-#include "../common/proc_ids.h"
+#include "robust_list.h"
+#include "task_wait.h"
+#include "as_nobody.h"
+#include "proc_ids.h"
 
 static struct robust_list_head head, head2, *libc_head;
 static size_t libc_len;

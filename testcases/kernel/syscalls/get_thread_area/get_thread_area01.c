@@ -11,8 +11,8 @@
  * Syscalls: get_thread_area
  */
 #include <stdlib.h>
-#include "../set_thread_area/tls_int80.h"
-#include "../common/task_wait.h"
+#include "tls_int80.h"
+#include "task_wait.h"
 
 #define sys_get_thread_area get_ta32
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <dirent.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static long sys_getcpu(unsigned int *cpu, unsigned int *node)
 {

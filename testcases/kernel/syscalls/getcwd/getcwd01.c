@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static char real_tmpdir[PATH_MAX];
 static void *bad_addr;

@@ -17,13 +17,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-struct linux_dirent {
-	unsigned long d_ino;
-	unsigned long d_off;
-	unsigned short d_reclen;
-	char d_name[];
-};
+#include "lapi/dirent.h"
 
 #define DIR_NAME "dir"
 

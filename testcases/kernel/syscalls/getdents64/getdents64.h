@@ -10,14 +10,7 @@
 #include <dirent.h>
 #include <stdint.h>
 #include "tst_test.h"
-
-struct linux_dirent64 {
-	uint64_t d_ino;
-	int64_t d_off;		/* offset of the next entry */
-	unsigned short d_reclen;
-	unsigned char d_type;
-	char d_name[];
-};
+#include "lapi/dirent.h"
 
 static inline long raw_getdents64(int fd, void *buf, unsigned int count)
 {

@@ -18,7 +18,7 @@
 #include <sys/un.h>
 #include "tst_test.h"
 #include "getdents64.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define DIR_NAME "getdents6401_dir"
 #define NFILES 100

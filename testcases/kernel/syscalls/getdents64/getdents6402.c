@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include "tst_test.h"
 #include "getdents64.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define DIR_NAME "getdents6402_dir"
 

@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 #include <grp.h>
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #define POISON 0xdeadbeef
 

@@ -9,7 +9,7 @@
  * EINVAL for an unknown timer, EFAULT for an unmapped result.
  */
 #include <sys/time.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 

@@ -5,7 +5,7 @@
  * getpgid() of it then shows. ESRCH for a pid that does not exist.
  */
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void run(void)
 {

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static long sys_getpgrp(void)
 {

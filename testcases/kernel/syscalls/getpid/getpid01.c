@@ -7,7 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static pid_t *shared;
 static pid_t thread_pid;

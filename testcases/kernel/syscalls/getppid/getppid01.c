@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static long status_ppid(void)
 {

@@ -14,7 +14,7 @@
  *   members and a uid without processes are ESRCH.
  */
 #include <sys/wait.h>
-#include "../setpriority/prio_helpers.h"
+#include "prio_helpers.h"
 
 static void check_prio(int which, id_t who, int want, const char *what)
 {

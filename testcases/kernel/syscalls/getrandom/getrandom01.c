@@ -15,11 +15,8 @@
 #include <string.h>
 #include <sys/random.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
-
-#ifndef GRND_INSECURE
-# define GRND_INSECURE 0x0004
-#endif
+#include "proc_ids.h"
+#include "lapi/random.h"
 
 #define BIG (1024 * 1024)
 

@@ -5,7 +5,7 @@
  * all different, matching /proc/self/status. Each of the three pointers
  * pointing at unmapped memory is EFAULT.
  */
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void run(void)
 {

@@ -8,7 +8,7 @@
  */
 #include <sys/wait.h>
 #include "rlimit_proc.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #ifdef __NR_getrlimit
 static long sys_getrlimit(unsigned int res, struct rlimit *rl)

@@ -16,12 +16,9 @@
 #include <time.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include "../common/proc_ids.h"
-#include "../common/task_wait.h"
-
-#ifndef RUSAGE_THREAD
-# define RUSAGE_THREAD 1
-#endif
+#include "proc_ids.h"
+#include "task_wait.h"
+#include "lapi/resource.h"
 
 #define CHILD_MB 32
 /* ample under emulation: the loops stop as soon as the clock moved */

@@ -6,7 +6,7 @@
  * for a pid that does not exist.
  */
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void run(void)
 {

@@ -12,7 +12,7 @@
  *  - a negative length: EINVAL; address or length outside the address
  *    space: EFAULT; -1: EBADF; a regular file: ENOTSOCK.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[3] = { -1, -1, -1 };
 

@@ -12,7 +12,7 @@
  *    ENOTSOCK.
  */
 #include <poll.h>
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[3] = { -1, -1, -1 };
 

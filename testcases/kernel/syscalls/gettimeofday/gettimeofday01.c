@@ -8,7 +8,7 @@
  * either argument is allowed, and an unmapped tv or tz is EFAULT.
  */
 #include <sys/time.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 

@@ -5,36 +5,15 @@
  * real, effective and saved uids were made all different with setresuid()
  * (a kernel that mixed them up returns the wrong one of the three).
  */
-#include "../common/proc_ids.h"
-
-static void check_getuid(void)
-{
-	unsigned long ids[4];
-
-	proc_status_ids("Uid:", ids);
-	TST_EXP_EQ_LU(getuid(), ids[0]);
-	TST_EXP_EQ_LU(geteuid(), ids[1]);
-}
-
-static void run(void)
-{
-	check_getuid();
-	TST_EXP_EQ_LU(getuid(), 0);
-
-	if (!SAFE_FORK()) {
-		if (setresuid(ID_A, ID_B, ID_C))
-			tst_brk(TBROK | TERRNO, "setresuid(%d, %d, %d)", ID_A,
-				ID_B, ID_C);
-		check_getuid();
-		TST_EXP_EQ_LU(getuid(), ID_A);
-		TST_EXP_EQ_LU(geteuid(), ID_B);
-		exit(0);
-	}
-	tst_reap_children();
-}
+#define ID_GET getuid
+#define ID_GETE geteuid
+#define ID_SETRES setresuid
+#define ID_STATUS "Uid:"
+#define ID_ROOT_IS_0
+#include "getid_test.h"
 
 static struct tst_test test = {
-	.test_all = run,
+	.test_all = getid_run,
 	.needs_root = 1,
 	.forks_child = 1,
 };

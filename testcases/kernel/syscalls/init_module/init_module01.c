@@ -18,7 +18,7 @@
  * loading them taints the kernel with O (out of tree) and, on a kernel
  * checking signatures, E (unsigned): expected_taint says so.
  */
-#include "../common/test_module.h"
+#include "test_module.h"
 
 static char *mod_path, *dep_path;
 static void *mod_img, *dep_img;

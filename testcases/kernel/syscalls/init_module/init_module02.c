@@ -18,7 +18,7 @@
  */
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include "../common/test_module.h"
+#include "test_module.h"
 
 static void *mod_img, *dep_img, *garbage, *none;
 static size_t mod_len, dep_len;

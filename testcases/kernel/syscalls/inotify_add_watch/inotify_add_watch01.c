@@ -15,8 +15,8 @@
  * IN_MASK_ADD; IN_DONT_FOLLOW watches a symlink itself.
  */
 #include <sys/stat.h>
-#include "../common/time_event.h"
-#include "../common/inotify_read.h"
+#include "time_event.h"
+#include "inotify_read.h"
 
 static int fd = -1;
 

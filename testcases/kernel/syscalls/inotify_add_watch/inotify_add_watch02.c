@@ -11,12 +11,9 @@
  * without search permission.
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/inotify_read.h"
-
-#ifndef IN_MASK_CREATE
-# define IN_MASK_CREATE 0x10000000
-#endif
+#include "time_event.h"
+#include "inotify_read.h"
+#include "lapi/inotify.h"
 
 static int fd = -1;
 static void *bad_addr;

@@ -10,8 +10,8 @@
  */
 #include <string.h>
 #include <poll.h>
-#include "../common/fd_checks.h"
-#include "../common/inotify_read.h"
+#include "fd_checks.h"
+#include "inotify_read.h"
 
 static long sys_inotify_init(void)
 {

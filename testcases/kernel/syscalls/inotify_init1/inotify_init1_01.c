@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-#include "../common/fd_checks.h"
+#include "time_event.h"
+#include "task_wait.h"
+#include "fd_checks.h"
 
 static int queued(int fd)
 {

@@ -8,8 +8,8 @@
  * inotify instance; EBADF for one not open.
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/inotify_read.h"
+#include "time_event.h"
+#include "inotify_read.h"
 
 static int fd = -1;
 

@@ -16,7 +16,7 @@
  */
 #include <fcntl.h>
 #include <poll.h>
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define LEN	512
 

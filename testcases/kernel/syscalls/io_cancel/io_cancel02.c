@@ -13,7 +13,7 @@
  * longer writes it: the event goes to the ring).
  */
 #include <poll.h>
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 static aio_context_t ctx, other_ctx, dead_ctx;
 static int pipefd[2] = { -1, -1 };

@@ -13,7 +13,7 @@
 #include <poll.h>
 #include <sys/mman.h>
 #include <time.h>
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define LEN	512
 

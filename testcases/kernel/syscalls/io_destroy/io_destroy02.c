@@ -13,7 +13,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/wait.h>
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define LEN	512
 

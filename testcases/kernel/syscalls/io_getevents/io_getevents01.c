@@ -8,7 +8,7 @@
  *
  * Upstream reference: kernel commit 6900807c6b95.
  */
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define NSEC_PER_SEC 1000000000LL
 

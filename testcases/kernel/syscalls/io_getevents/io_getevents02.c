@@ -7,7 +7,7 @@
  * submitted together give two events to one call with min_nr 2; and a
  * drained ring gives 0 events.
  */
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define LEN 4096
 #define NEVENTS 4

@@ -8,7 +8,7 @@
  *    events pointer outside it while an event is ready; that event must
  *    not be lost: the next call with a valid buffer returns it.
  */
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define LEN 512
 

@@ -15,7 +15,7 @@
  *    returns 0 and no handler runs.
  */
 #include <fcntl.h>
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define LEN	512
 

@@ -13,7 +13,7 @@
  * None of these may leave the caller's signal mask changed.
  */
 #include <fcntl.h>
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define LEN	512
 

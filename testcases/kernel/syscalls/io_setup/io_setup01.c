@@ -9,7 +9,7 @@
  * accepts nr_events pwrite iocbs in one io_submit() and completes each.
  */
 #include <fcntl.h>
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define CHUNK	512
 #define MAX_NR	64

@@ -9,7 +9,7 @@
  *  - EFAULT for a ctxp outside the address space, and for a ctxp the
  *    kernel can read (0) but cannot write the new id to.
  */
-#include "../common/aio_raw.h"
+#include "aio_raw.h"
 
 #define AIO_MAX_NR	"/proc/sys/fs/aio-max-nr"
 /* the kernel's EINVAL limit: 2 * nr_events io_events in 0x10000000 bytes */

@@ -16,8 +16,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/eventfd.h>
-#include "../common/aio_raw.h"
-#include "../common/fd_checks.h"
+#include "aio_raw.h"
+#include "fd_checks.h"
 
 #define LEN	4096
 #define HALF	(LEN / 2)

@@ -13,8 +13,8 @@
  * and an iocb that was refused leaves no completion event behind.
  */
 #include <fcntl.h>
-#include "../common/aio_raw.h"
-#include "../common/fd_checks.h"
+#include "aio_raw.h"
+#include "fd_checks.h"
 
 #define LEN	512
 

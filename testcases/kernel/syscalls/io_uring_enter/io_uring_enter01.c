@@ -15,7 +15,7 @@
  *    when the write's CQE is there, however long the write took.
  */
 #include <fcntl.h>
-#include "../common/io_uring_raw.h"
+#include "io_uring_raw.h"
 
 #define LEN	4096
 #define HALF	(LEN / 2)

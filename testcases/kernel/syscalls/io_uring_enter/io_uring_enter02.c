@@ -19,11 +19,11 @@
  */
 #include <fcntl.h>
 #include <signal.h>
-#include "../common/io_uring_raw.h"
-#include "../common/fd_checks.h"
+#include "io_uring_raw.h"
+#include "fd_checks.h"
+#include "lapi/signal.h"
 
 #define UNKNOWN_FLAG	(1U << 31)
-#define KERNEL_SIGSET	8
 
 static struct uring ring = { .fd = -1 };
 static int file_fd = -1, closed_fd = -1, disabled_fd = -1;
@@ -88,7 +88,7 @@ static void test_wait_args(void)
 					&mask, 4), EINVAL,
 		     "io_uring_enter(GETEVENTS, sigset size 4)");
 	TST_EXP_FAIL(sys_io_uring_enter(ring.fd, 0, 1, IORING_ENTER_GETEVENTS,
-					(void *)-1, KERNEL_SIGSET), EFAULT,
+					(void *)-1, KERNEL_SIGSET_SIZE), EFAULT,
 		     "io_uring_enter(GETEVENTS, sigset (void *)-1)");
 	TST_EXP_FAIL(sys_io_uring_enter(ring.fd, 0, 1, flags, &arg,
 					sizeof(arg) - 1), EINVAL,

@@ -15,7 +15,7 @@
  *    and unregistering again is ENXIO (io_uring/rsrc.c, 6.1 and 6.12).
  */
 #include <fcntl.h>
-#include "../common/io_uring_raw.h"
+#include "io_uring_raw.h"
 
 #define LEN	4096
 

@@ -20,8 +20,8 @@
  */
 #include <fcntl.h>
 #include <sys/resource.h>
-#include "../common/io_uring_raw.h"
-#include "../common/fd_checks.h"
+#include "io_uring_raw.h"
+#include "fd_checks.h"
 
 #define IORING_REGISTER_BAD_OP		9999
 #define IORING_MAX_FIXED_FILES		(1U << 20)

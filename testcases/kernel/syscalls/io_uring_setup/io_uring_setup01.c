@@ -12,7 +12,7 @@
  * ring_mask = entries - 1, empty: head == tail), and the features include
  * IORING_FEAT_SINGLE_MMAP and IORING_FEAT_NODROP (both since 5.5).
  */
-#include "../common/io_uring_raw.h"
+#include "io_uring_raw.h"
 
 static const struct tcase {
 	unsigned int entries;

@@ -11,8 +11,8 @@
  *    params the kernel can read but not write back: that ring is torn
  *    down, no descriptor is left open for it.
  */
-#include "../common/io_uring_raw.h"
-#include "../common/fd_checks.h"
+#include "io_uring_raw.h"
+#include "fd_checks.h"
 
 #define UNKNOWN_FLAG	(1U << 31)
 

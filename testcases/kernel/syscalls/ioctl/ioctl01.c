@@ -15,7 +15,7 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static int fds[2] = {-1, -1}, file_fd = -1;
 

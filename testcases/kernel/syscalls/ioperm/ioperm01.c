@@ -9,7 +9,7 @@
  * Every probe runs in its own child; TCONF under kernel lockdown.
  */
 #include "port_io.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 static long sys_ioperm(unsigned long from, unsigned long num, int on)
 {

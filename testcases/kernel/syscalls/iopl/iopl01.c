@@ -7,8 +7,8 @@
  * for raising the level (1 or 3), while iopl(0) at level 0 succeeds.
  * Every probe runs in its own child; TCONF under kernel lockdown.
  */
-#include "../ioperm/port_io.h"
-#include "../common/as_nobody.h"
+#include "port_io.h"
+#include "as_nobody.h"
 
 static long sys_iopl(unsigned int level)
 {

@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 #include <linux/ioprio.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define IOP(class, level) (((class) << IOPRIO_CLASS_SHIFT) | (level))
 

@@ -10,16 +10,14 @@
  * can be set.
  */
 #include <linux/ioprio.h>
-#include "../common/task_wait.h"
-#include "../common/as_nobody.h"
+#include "task_wait.h"
+#include "as_nobody.h"
 
 /*
  * Class 7, the highest the 3-bit class field holds; newer uapi headers
  * (linux-libc-dev 6.1.187) no longer name it.
  */
-#ifndef IOPRIO_CLASS_INVALID
-# define IOPRIO_CLASS_INVALID 7
-#endif
+#include "lapi/ioprio.h"
 
 #define IOP(class, level) (((class) << IOPRIO_CLASS_SHIFT) | (level))
 

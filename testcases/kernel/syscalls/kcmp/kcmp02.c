@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <linux/kcmp.h>
 #include "tst_test.h"
-#include "../common/task_wait.h"
-#include "../common/as_nobody.h"
+#include "task_wait.h"
+#include "as_nobody.h"
 
 static int fd = -1, closed_fd;
 static pid_t root_pid;

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <linux/kexec.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
-#include "../common/kexec_state.h"
+#include "as_nobody.h"
+#include "kexec_state.h"
 
 static int disabled;
 

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include "../common/keys.h"
+#include "keys.h"
 
 #define DESC "ltp_keyctl01"
 #define PERM (KEY_POS_ALL | KEY_USR_VIEW | KEY_USR_READ)

@@ -24,8 +24,8 @@
  */
 #include <stdio.h>
 #include <time.h>
-#include "../common/keys.h"
-#include "../common/as_nobody.h"
+#include "keys.h"
+#include "as_nobody.h"
 
 #define DATA "the payload"
 #define DLEN ((long)sizeof(DATA) - 1)

@@ -14,7 +14,7 @@
  * calls. Runs in a new process, which starts without a thread keyring.
  */
 #include <stdlib.h>
-#include "../common/keys.h"
+#include "keys.h"
 
 #define CALLS 100
 

@@ -9,7 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "tst_test.h"
-#include "../common/sigwait_raw.h"
+#include "sigwait_raw.h"
 
 #define MEMBERS	2
 

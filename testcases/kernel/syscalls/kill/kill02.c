@@ -11,7 +11,7 @@
 #include <pwd.h>
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static pid_t root_pid;	/* the test process, a group leader */
 

@@ -14,7 +14,7 @@
  * TCONF when landlock is not enabled (EOPNOTSUPP, the reason printed).
  */
 #include "tst_test.h"
-#include "../common/landlock_raw.h"
+#include "landlock_raw.h"
 
 static int ruleset_fd = -1, dir_fd = -1, file_fd = -1;
 

@@ -14,7 +14,7 @@
  */
 #include <stdlib.h>
 #include "tst_test.h"
-#include "../common/landlock_raw.h"
+#include "landlock_raw.h"
 
 static char *page_buf;
 static size_t page_size;

@@ -18,8 +18,8 @@
 #include <sys/prctl.h>
 #include <stdlib.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
-#include "../common/landlock_raw.h"
+#include "as_nobody.h"
+#include "landlock_raw.h"
 
 static int ruleset_fd = -1, file_fd = -1;
 

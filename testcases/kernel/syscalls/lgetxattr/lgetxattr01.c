@@ -9,7 +9,7 @@
  * - size 0 returns the length, a buffer too small is ERANGE;
  * - a missing path is ENOENT, a path through a regular file ENOTDIR.
  */
-#include "../fsetxattr/xattr_tmpdir.h"
+#include "xattr_tmpdir.h"
 
 #define TARGET "lgetxattr01_target"
 #define LINK "lgetxattr01_link"

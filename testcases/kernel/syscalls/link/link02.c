@@ -13,7 +13,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "link02_file"
 #define DIR_NAME "link02_dir"

@@ -12,7 +12,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define SRC_DIR "linkat01_src"
 #define DST_DIR "linkat01_dst"

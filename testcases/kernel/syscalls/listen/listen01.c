@@ -10,7 +10,7 @@
  *  - UDP and AF_UNIX datagram sockets: EOPNOTSUPP;
  *  - -1: EBADF; a regular file: ENOTSOCK.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[3] = { -1, -1, -1 };
 

@@ -10,7 +10,7 @@
  * - a removed attribute leaves the list, which shrinks by its name.
  */
 #include "tst_test.h"
-#include "../setxattr/xattr_fs.h"
+#include "xattr_fs.h"
 
 #define NAME_BUF (XATTR_NAME_MAX + 2)
 #define LIST_BUF 4096

@@ -8,7 +8,7 @@
  * - size 0 returns the list's length, a smaller buffer is ERANGE;
  * - a missing path is ENOENT, a path through a regular file ENOTDIR.
  */
-#include "../fsetxattr/xattr_tmpdir.h"
+#include "xattr_tmpdir.h"
 
 #define TARGET "llistxattr01_target"
 #define LINK "llistxattr01_link"

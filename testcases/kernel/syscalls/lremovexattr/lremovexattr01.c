@@ -6,7 +6,7 @@
  * - removing it again is ENODATA; user.* on a symlink is EPERM;
  * - a missing path is ENOENT, a path through a regular file ENOTDIR.
  */
-#include "../fsetxattr/xattr_tmpdir.h"
+#include "xattr_tmpdir.h"
 
 #define TARGET "lremovexattr01_target"
 #define LINK "lremovexattr01_link"

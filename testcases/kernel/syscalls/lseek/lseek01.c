@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "lseek01_file"
 #define SPARSE "lseek01_sparse"

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "lseek02_file"
 #define FSIZE 100

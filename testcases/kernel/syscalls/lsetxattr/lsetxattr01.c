@@ -10,8 +10,8 @@
  * - a missing path is ENOENT, a path through a regular file ENOTDIR, a
  *   path through a symlink loop ELOOP, a path in unmapped memory EFAULT.
  */
-#include "../fsetxattr/xattr_tmpdir.h"
-#include "../common/proc_ids.h"
+#include "xattr_tmpdir.h"
+#include "proc_ids.h"
 
 #define TARGET "lsetxattr01_target"
 #define LINK "lsetxattr01_link"

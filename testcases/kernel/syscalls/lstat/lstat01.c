@@ -11,8 +11,8 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
-#include "../common/legacy_raw.h"
+#include "fsmeta.h"
+#include "legacy_raw.h"
 
 #define FILE_NAME "lstat01_file"
 #define DIR_NAME "lstat01_dir"

@@ -19,20 +19,8 @@
  */
 #include <sys/vfs.h>
 #include <time.h>
-#include "../common/vm_helpers.h"
-
-#ifndef MADV_FREE
-# define MADV_FREE 8
-#endif
-#ifndef MADV_POPULATE_READ
-# define MADV_POPULATE_READ 22
-#endif
-#ifndef MADV_POPULATE_WRITE
-# define MADV_POPULATE_WRITE 23
-#endif
-#ifndef MADV_DONTNEED_LOCKED
-# define MADV_DONTNEED_LOCKED 24
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 #define FILE_NAME "madvise01_file"
 #define TMPFS_MAGIC 0x01021994

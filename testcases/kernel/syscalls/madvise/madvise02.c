@@ -14,14 +14,8 @@
  *   a private file mapping.
  */
 #include <sys/stat.h>
-#include "../common/vm_helpers.h"
-
-#ifndef MADV_WIPEONFORK
-# define MADV_WIPEONFORK 18
-#endif
-#ifndef MADV_KEEPONFORK
-# define MADV_KEEPONFORK 19
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 #define FILE_NAME "madvise02_file"
 #define NPAGES 8

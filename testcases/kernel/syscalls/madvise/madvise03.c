@@ -15,20 +15,8 @@
  *
  * A length of 0 succeeds.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MADV_FREE
-# define MADV_FREE 8
-#endif
-#ifndef MADV_HWPOISON
-# define MADV_HWPOISON 100
-#endif
-#ifndef MADV_POPULATE_READ
-# define MADV_POPULATE_READ 22
-#endif
-#ifndef MADV_POPULATE_WRITE
-# define MADV_POPULATE_WRITE 23
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 #define FILE_NAME "madvise03_file"
 

@@ -15,8 +15,8 @@
  * A failed call leaves the policy of the range as it was.
  */
 #include <sys/mman.h>
-#include "../common/numa_raw.h"
-#include "../common/as_nobody.h"
+#include "numa_raw.h"
+#include "as_nobody.h"
 
 static size_t pg;
 static int node, bad_node;

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 #include "membarrier_raw.h"
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static int mask;
 static volatile int stop;

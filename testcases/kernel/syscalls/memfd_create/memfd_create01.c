@@ -13,7 +13,7 @@
  *   with EPERM); with it, it starts with no seal.
  */
 #include <limits.h>
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 

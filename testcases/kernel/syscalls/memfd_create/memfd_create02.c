@@ -19,11 +19,8 @@
  *   bit with EINVAL; a file that is not a memfd (or shmem) has no seals:
  *   F_GET_SEALS fails with EINVAL.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef F_SEAL_FUTURE_WRITE
-# define F_SEAL_FUTURE_WRITE 0x0010
-#endif
+#include "vm_helpers.h"
+#include "lapi/fcntl.h"
 
 #define FILE_NAME "memfd_create02_file"
 

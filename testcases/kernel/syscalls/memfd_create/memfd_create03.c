@@ -18,23 +18,9 @@
  */
 #include <limits.h>
 #include <sys/resource.h>
-#include "../common/vm_helpers.h"
-
-#ifndef MFD_HUGETLB
-# define MFD_HUGETLB 0x0004U
-#endif
-#ifndef MFD_HUGE_2MB
-# define MFD_HUGE_2MB (21U << 26)
-#endif
-#ifndef MFD_NOEXEC_SEAL
-# define MFD_NOEXEC_SEAL 0x0008U
-#endif
-#ifndef MFD_EXEC
-# define MFD_EXEC 0x0010U
-#endif
-#ifndef F_SEAL_EXEC
-# define F_SEAL_EXEC 0x0020
-#endif
+#include "vm_helpers.h"
+#include "lapi/memfd.h"
+#include "lapi/fcntl.h"
 
 static size_t pg;
 static char long_name[251];

@@ -20,11 +20,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
-#include "../common/vm_helpers.h"
-
-#ifndef __NR_memfd_secret
-# define __NR_memfd_secret 447
-#endif
+#include "vm_helpers.h"
 
 #define NPAGES 4
 

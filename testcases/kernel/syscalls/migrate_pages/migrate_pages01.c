@@ -17,8 +17,8 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include "../common/numa_raw.h"
-#include "../common/as_nobody.h"
+#include "numa_raw.h"
+#include "as_nobody.h"
 
 #define NPAGES 4
 

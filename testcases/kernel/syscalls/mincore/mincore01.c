@@ -11,7 +11,7 @@
  * - only the lowest bit of each byte carries the state (the others are
  *   reserved and must read as 0).
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "mincore01_file"
 

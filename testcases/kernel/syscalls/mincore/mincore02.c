@@ -7,7 +7,7 @@
  *           a range past the top of the user address space
  *   EFAULT  vec in kernel space; vec in an unmapped user page
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 static unsigned char *map, *holed, *bad_vec;

@@ -11,7 +11,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define SGID_DIR "mkdir01_sgid"
 

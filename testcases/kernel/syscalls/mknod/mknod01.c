@@ -24,8 +24,8 @@
 #include <sys/un.h>
 #include <linux/capability.h>
 #include "tst_test.h"
-#include "../common/cap_check.h"
-#include "../common/fsmeta.h"
+#include "cap_check.h"
+#include "fsmeta.h"
 
 static long sys_mknod(const char *path, mode_t mode, dev_t dev)
 {

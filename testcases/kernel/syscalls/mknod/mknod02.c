@@ -16,7 +16,7 @@
  */
 #include <sys/sysmacros.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static void *bad;
 

@@ -12,7 +12,7 @@
  * CLONE_NEWNS in setup), below its tmpdir; cleanup() unmounts leftovers.
  */
 #include "tst_test.h"
-#include "../common/mount_ns.h"
+#include "mount_ns.h"
 
 #define MNT "mnt"
 

@@ -16,8 +16,8 @@
 #include <sys/sysmacros.h>
 #include <linux/capability.h>
 #include "tst_test.h"
-#include "../common/cap_check.h"
-#include "../common/fsmeta.h"
+#include "cap_check.h"
+#include "fsmeta.h"
 
 static int dir_fd = -1, path_fd = -1, file_fd = -1;
 static char abs_dir[PATH_MAX];

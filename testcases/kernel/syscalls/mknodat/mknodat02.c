@@ -17,7 +17,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static int dir_fd = -1, ro_dir_fd = -1, file_fd = -1, closed_fd = -1;
 static int pipe_fds[2] = { -1, -1 };

@@ -9,7 +9,7 @@
  *   no other;
  * - a MAP_SHARED file mapping is locked and resident the same way.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "mlock01_file"
 

@@ -10,7 +10,7 @@
  * and that an unprivileged user may lock up to the limit, where pages it
  * already locked are not counted again.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 

@@ -8,11 +8,8 @@
  * - flags 0 behaves as mlock(): the range is locked and resident at once;
  * - munlock() releases an MLOCK_ONFAULT lock completely.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MLOCK_ONFAULT
-# define MLOCK_ONFAULT 1
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 static size_t pg;
 static long kb_per_page;

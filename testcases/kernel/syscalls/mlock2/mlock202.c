@@ -7,11 +7,8 @@
  *           RLIMIT_MEMLOCK (the whole length counts, touched or not)
  *   EPERM   unprivileged with RLIMIT_MEMLOCK 0
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MLOCK_ONFAULT
-# define MLOCK_ONFAULT 1
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 static size_t pg;
 

@@ -10,11 +10,8 @@
  *   pages touched become resident;
  * - MCL_CURRENT | MCL_ONFAULT: existing untouched pages stay non-resident.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MCL_ONFAULT
-# define MCL_ONFAULT 4
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 static size_t pg;
 static long kb_per_page;

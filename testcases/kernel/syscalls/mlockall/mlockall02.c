@@ -11,11 +11,8 @@
  * after which a mapping that would pass the limit fails with EAGAIN while
  * one within it is made and locked.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MCL_ONFAULT
-# define MCL_ONFAULT 4
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 static size_t pg;
 

@@ -12,7 +12,7 @@
  *   other way round.
  * - Anonymous, MAP_PRIVATE: after fork() neither sees the other's stores.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "mmap01_file"
 #define NPAGES 4

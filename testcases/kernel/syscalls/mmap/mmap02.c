@@ -18,7 +18,7 @@
  *   touched page; touching within the stack guard gap above a lower
  *   mapping raises SIGSEGV (SEGV_MAPERR) instead.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "mmap02_file"
 

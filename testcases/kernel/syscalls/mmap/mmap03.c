@@ -20,14 +20,8 @@
  * and, as controls, that the permitted combinations next to them work:
  * PROT_READ MAP_SHARED and PROT_WRITE MAP_PRIVATE of an O_RDONLY fd.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MAP_SHARED_VALIDATE
-# define MAP_SHARED_VALIDATE 0x03
-#endif
-#ifndef MAP_SYNC
-# define MAP_SYNC 0x80000
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 #define FILE_NAME "mmap03_file"
 #define DIR_NAME "mmap03_dir"

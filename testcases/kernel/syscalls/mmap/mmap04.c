@@ -10,7 +10,7 @@
  * - A mapping that would take the address space past RLIMIT_AS fails with
  *   ENOMEM, one that fits succeeds.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 

@@ -18,7 +18,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <asm/ldt.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define MAGIC 0x5a17c0deU
 #define ENTRY 2

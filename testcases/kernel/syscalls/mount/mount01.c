@@ -22,7 +22,7 @@
 #include <sys/sysmacros.h>
 #include <linux/magic.h>
 #include "tst_test.h"
-#include "../common/mount_ns.h"
+#include "mount_ns.h"
 
 #define MNT "mnt"
 

@@ -19,7 +19,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/mount_ns.h"
+#include "mount_ns.h"
 
 static const char *const dirs[] = { "mnt", "mnt2", "src" };
 

@@ -27,8 +27,8 @@
 #include <fcntl.h>
 #include <sys/sysmacros.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
-#include "../common/mount_ns.h"
+#include "fsmeta.h"
+#include "mount_ns.h"
 
 /* No driver has this block major (majors are 12 bits; 4094 is unused). */
 #define UNUSED_BLK_MAJOR 4094

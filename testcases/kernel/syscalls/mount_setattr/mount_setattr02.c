@@ -15,9 +15,9 @@
  */
 #include <stdlib.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
-#include "../common/mount_ns.h"
-#include "../common/newmount_raw.h"
+#include "as_nobody.h"
+#include "mount_ns.h"
+#include "newmount_raw.h"
 
 #define MNT "mnt"
 

@@ -15,7 +15,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include "../common/numa_raw.h"
+#include "numa_raw.h"
 
 #define NPAGES 6
 #define FILE_NAME "move_pages01_file"

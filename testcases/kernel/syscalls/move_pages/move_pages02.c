@@ -16,8 +16,8 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/mman.h>
-#include "../common/numa_raw.h"
-#include "../common/as_nobody.h"
+#include "numa_raw.h"
+#include "as_nobody.h"
 
 static size_t pg;
 static int node, no_mem_node;

@@ -11,7 +11,7 @@
  *   and the stores stay private (the file is unchanged);
  * - a length of 0 succeeds and changes nothing.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "mprotect01_file"
 

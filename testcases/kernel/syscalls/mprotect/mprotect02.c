@@ -13,7 +13,7 @@
  *
  * After each failure the mapping keeps its protection.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "mprotect02_file"
 #define MAX_MAP_COUNT_LIMIT 131072

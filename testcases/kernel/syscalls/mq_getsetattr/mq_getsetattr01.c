@@ -13,7 +13,7 @@
  *    outside the address space: EFAULT.
  */
 #include <sys/syscall.h>
-#include "../common/posix_mq.h"
+#include "posix_mq.h"
 
 #define MAXMSG 5
 #define MSGSIZE 32

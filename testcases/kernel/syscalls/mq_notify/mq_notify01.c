@@ -16,8 +16,8 @@
  */
 #include <signal.h>
 #include <sys/syscall.h>
-#include "../common/posix_mq.h"
-#include "../common/task_wait.h"
+#include "posix_mq.h"
+#include "task_wait.h"
 
 #define MSGSIZE 8
 

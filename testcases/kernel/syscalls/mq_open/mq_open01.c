@@ -17,7 +17,7 @@
  */
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include "../common/posix_mq.h"
+#include "posix_mq.h"
 
 static char name[MQ_NAME_MAX_TEST], unused[MQ_NAME_MAX_TEST];
 static char defaults[MQ_NAME_MAX_TEST], rlimited[MQ_NAME_MAX_TEST];

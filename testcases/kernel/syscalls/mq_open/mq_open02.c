@@ -9,8 +9,8 @@
  *  - root may exceed msg_max if it holds CAP_SYS_RESOURCE (a container's
  *    root may not: then EINVAL).
  */
-#include "../common/posix_mq.h"
-#include "../common/cap_check.h"
+#include "posix_mq.h"
+#include "cap_check.h"
 
 static char name_0600[MQ_NAME_MAX_TEST], name_0644[MQ_NAME_MAX_TEST];
 static char name_nobody[MQ_NAME_MAX_TEST], name_root[MQ_NAME_MAX_TEST];

@@ -13,8 +13,8 @@
  *    outside the address space: EFAULT.
  */
 #include <sys/syscall.h>
-#include "../common/posix_mq.h"
-#include "../common/task_wait.h"
+#include "posix_mq.h"
+#include "task_wait.h"
 
 #define MAXMSG 3
 #define MSGSIZE 16

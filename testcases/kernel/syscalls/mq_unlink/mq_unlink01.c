@@ -11,7 +11,7 @@
  *    queue remains; nobody may unlink its own queue.
  */
 #include <sys/syscall.h>
-#include "../common/posix_mq.h"
+#include "posix_mq.h"
 
 static char name[MQ_NAME_MAX_TEST], unused[MQ_NAME_MAX_TEST];
 static char root_name[MQ_NAME_MAX_TEST], own_name[MQ_NAME_MAX_TEST];

@@ -14,11 +14,8 @@
  *   showing the same data (5.13);
  * - growing a MAP_SHARED file mapping shows the file's following pages.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MREMAP_DONTUNMAP
-# define MREMAP_DONTUNMAP 4
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 #define FILE_NAME "mremap01_file"
 

@@ -18,11 +18,8 @@
  * The mapping is intact after each failure. As a control, old_size 0 on a
  * MAP_SHARED mapping does duplicate it.
  */
-#include "../common/vm_helpers.h"
-
-#ifndef MREMAP_DONTUNMAP
-# define MREMAP_DONTUNMAP 4
-#endif
+#include "vm_helpers.h"
+#include "lapi/mman.h"
 
 static size_t pg;
 static unsigned char *map, *unmapped;

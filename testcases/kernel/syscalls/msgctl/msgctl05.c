@@ -14,8 +14,8 @@
  *  - the owner may remove the queue.
  */
 #include <pwd.h>
-#include "../common/sysv_ipc.h"
-#include "../common/cap_check.h"
+#include "sysv_ipc.h"
+#include "cap_check.h"
 
 static int queue_id = -1;
 static long msgmnb;

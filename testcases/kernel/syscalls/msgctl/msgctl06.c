@@ -12,7 +12,7 @@
  *  - nobody, without read permission on the 0600 queue, gets EACCES from
  *    MSG_STAT and IPC_STAT, but MSG_STAT_ANY (Linux 4.17) returns the id.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int queue_id = -1, queue_idx = -1;
 static key_t key;

@@ -10,7 +10,7 @@
  *  - without IPC_CREAT a key with no queue fails with ENOENT, also the key
  *    of a queue that was removed.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int private_ids[2] = { -1, -1 };
 static int keyed_id = -1;

@@ -9,36 +9,19 @@
  *  - root (CAP_IPC_OWNER) gets a queue of mode 0000 whatever it asks for;
  *  - a queue nobody creates is owned by nobody.
  */
-#include "../common/sysv_ipc.h"
+#define IPC_CALL "msgget"
+#define IPC_OBJ "queue"
+#define IPC_GET(key, flg) msgget(key, flg)
+#define IPC_NEW(key, mode) new_msgq(key, mode)
+#define IPC_RM(idp) rm_msgq(idp)
+#define IPC_NOBODY_MORE nobody_creates_queue
+#include "ipcget_perm_test.h"
 
-static int id_0600 = -1, id_0604 = -1, id_0000 = -1;
-static key_t key_0600, key_0604, key_0000;
-
-static void setup(void)
-{
-	key_0600 = ipc_key(0);
-	key_0604 = ipc_key(1);
-	key_0000 = ipc_key(2);
-	id_0600 = new_msgq(key_0600, 0600);
-	id_0604 = new_msgq(key_0604, 0604);
-	id_0000 = new_msgq(key_0000, 0000);
-}
-
-static void as_nobody(void)
+/* a queue nobody creates is owned by nobody */
+static void nobody_creates_queue(void)
 {
 	struct msqid_ds ds;
 	int id;
-
-	TST_EXP_FAIL(msgget(key_0600, 0400), EACCES,
-		     "nobody: msgget(root 0600 queue, 0400)");
-	TST_EXP_FAIL(msgget(key_0600, 0200), EACCES,
-		     "nobody: msgget(root 0600 queue, 0200)");
-	TST_EXP_VAL(msgget(key_0600, 0), id_0600,
-		    "nobody: msgget(root 0600 queue, 0) asks for no access");
-	TST_EXP_VAL(msgget(key_0604, 0004), id_0604,
-		    "nobody: msgget(root 0604 queue, 0004)");
-	TST_EXP_FAIL(msgget(key_0604, 0606), EACCES,
-		     "nobody: msgget(root 0604 queue, 0606)");
 
 	id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
 	if (id < 0) {
@@ -54,24 +37,10 @@ static void as_nobody(void)
 	rm_msgq(&id);
 }
 
-static void run(void)
-{
-	TST_EXP_VAL(msgget(key_0000, 0600), id_0000,
-		    "root: msgget(mode 0000 queue, 0600)");
-	run_as_nobody(as_nobody);
-}
-
-static void cleanup(void)
-{
-	rm_msgq(&id_0600);
-	rm_msgq(&id_0604);
-	rm_msgq(&id_0000);
-}
-
 static struct tst_test test = {
-	.test_all = run,
-	.setup = setup,
-	.cleanup = cleanup,
+	.test_all = ipcget_run,
+	.setup = ipcget_setup,
+	.cleanup = ipcget_cleanup,
 	.needs_root = 1,
 	.forks_child = 1,
 };

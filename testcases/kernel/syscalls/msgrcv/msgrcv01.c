@@ -14,7 +14,7 @@
  * A taken message leaves the queue (msg_qnum drops, msg_lrpid is the
  * receiver, msg_rtime the time of the call) and the others stay in order.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define NMSGS 5
 

@@ -11,7 +11,7 @@
  *  - EFAULT for a buffer outside the address space;
  *  - EACCES for nobody on a root queue of mode 0600.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define TEXT "0123456789"
 #define TEXT_LEN 10

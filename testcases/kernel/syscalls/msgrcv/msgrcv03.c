@@ -12,8 +12,8 @@
  *    CONFIG_CHECKPOINT_RESTORE answers ENOSYS: TCONF for that part.
  */
 #include <signal.h>
-#include "../common/sysv_ipc.h"
-#include "../common/task_wait.h"
+#include "sysv_ipc.h"
+#include "task_wait.h"
 
 struct msg {
 	long mtype;

@@ -7,7 +7,7 @@
  * including an empty one, come back from msgrcv() unchanged, in order,
  * with their types, even after the sender's buffer was overwritten.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define MAX_TEXT 256
 

@@ -10,7 +10,7 @@
  *  - EACCES for nobody on a root queue of mode 0644 (no write permission).
  * No failed call may leave a message behind.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define QBYTES 64
 

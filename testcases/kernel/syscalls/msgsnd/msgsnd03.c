@@ -10,8 +10,8 @@
  * the parent acts.
  */
 #include <signal.h>
-#include "../common/sysv_ipc.h"
-#include "../common/task_wait.h"
+#include "sysv_ipc.h"
+#include "task_wait.h"
 
 #define QBYTES 16
 

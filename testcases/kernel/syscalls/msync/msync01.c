@@ -14,7 +14,7 @@
  *   not reach the file; on anonymous memory it succeeds.
  */
 #include <sys/vfs.h>
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "msync01_file"
 #define TMPFS_MAGIC 0x01021994

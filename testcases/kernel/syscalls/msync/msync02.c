@@ -8,7 +8,7 @@
  *           range that wraps around the end of the address space
  *   EBUSY   MS_INVALIDATE on an mlock()ed range
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "msync02_file"
 

@@ -10,7 +10,7 @@
  * - ENOMEM for a range with nothing mapped, EINVAL for a range that wraps
  *   around the end of the address space.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 static long kb_per_page;

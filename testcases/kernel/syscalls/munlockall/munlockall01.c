@@ -6,7 +6,7 @@
  * no-op, in a process that has nothing locked, even unprivileged with
  * RLIMIT_MEMLOCK 0.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 

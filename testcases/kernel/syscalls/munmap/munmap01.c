@@ -12,7 +12,7 @@
  * - stores through a MAP_SHARED file mapping are in the file after
  *   munmap().
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 #define FILE_NAME "munmap01_file"
 

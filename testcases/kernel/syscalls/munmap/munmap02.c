@@ -4,7 +4,7 @@
  * page aligned, the length is 0, or the range reaches past the top of the
  * user address space.
  */
-#include "../common/vm_helpers.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 static unsigned char *map;

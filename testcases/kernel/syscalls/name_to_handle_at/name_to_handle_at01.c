@@ -13,8 +13,8 @@
  * file handles.
  */
 #include <sys/mman.h>
-#include "../common/fhandle.h"
-#include "../common/fd_checks.h"
+#include "fhandle.h"
+#include "fd_checks.h"
 
 static void *bad_addr;
 

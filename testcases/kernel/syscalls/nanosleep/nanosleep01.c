@@ -7,8 +7,8 @@
  * request minus the time slept. Stopped by SIGSTOP and continued, a sleep
  * without a handler resumes and lasts its full length.
  */
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #define LONG_SLEEP_NS	(10 * NSEC_PER_SEC)
 

@@ -6,8 +6,8 @@
  * interrupted by a handler (the time left cannot be stored).
  */
 #include <limits.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

@@ -10,7 +10,7 @@
  *   is -1 with EPERM and the value stays.
  */
 #include <sys/wait.h>
-#include "../setpriority/prio_helpers.h"
+#include "prio_helpers.h"
 
 static void check_nice(int want)
 {

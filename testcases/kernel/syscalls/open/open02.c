@@ -19,8 +19,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
-#include "../common/legacy_raw.h"
+#include "fileio.h"
+#include "legacy_raw.h"
 
 #define FNAME "open02_file"
 #define DIRNAME "open02_dir"

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/legacy_raw.h"
+#include "legacy_raw.h"
 
 #define DIRNAME "open03_dir"
 #define DATA "unnamed data"

@@ -11,8 +11,8 @@
  */
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include "../common/fhandle.h"
-#include "../common/as_nobody.h"
+#include "fhandle.h"
+#include "as_nobody.h"
 
 static void *bad_addr;
 static int mnt_fd = -1;

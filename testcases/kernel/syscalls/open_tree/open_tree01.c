@@ -13,9 +13,9 @@
  * The test process runs in a private mount namespace.
  */
 #include "tst_test.h"
-#include "../common/as_nobody.h"
-#include "../common/mount_ns.h"
-#include "../common/newmount_raw.h"
+#include "as_nobody.h"
+#include "mount_ns.h"
+#include "newmount_raw.h"
 
 #define SRC "src"
 #define DST "dst"

@@ -3,15 +3,8 @@
 #ifndef OPENAT2_H
 #define OPENAT2_H
 
-#include <linux/openat2.h>
 #include "tst_test.h"
-
-#ifndef __NR_openat2
-# define __NR_openat2 437
-#endif
-
-/* The first published struct open_how; larger sizes must be accepted. */
-#define OPEN_HOW_SIZE_VER0 24
+#include "lapi/openat2.h"
 
 static inline int openat2(int dfd, const char *path, void *how, size_t size)
 {

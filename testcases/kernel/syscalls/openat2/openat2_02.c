@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 #include "openat2.h"
 
 #define NEW_NAME "openat2_02_new"

@@ -9,8 +9,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static volatile int handled;
 

@@ -20,7 +20,7 @@
 #include <sys/ioctl.h>
 #include <linux/perf_event.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 static int paranoid;
 static char big[4096] __attribute__((aligned(8)));

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <sys/personality.h>
 #include <sys/utsname.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define QUERY 0xffffffffUL
 

@@ -6,8 +6,8 @@
  * close-on-exec. A process may take its own fds as well.
  */
 #include <stdlib.h>
-#include "../common/pidfd_raw.h"
-#include "../common/task_wait.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
 
 static int *child_fd;	/* shared: the fd number the child opened */
 

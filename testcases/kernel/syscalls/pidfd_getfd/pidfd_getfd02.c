@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include "../common/pidfd_raw.h"
-#include "../common/task_wait.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
 
 static void test_args(void)
 {

@@ -9,9 +9,9 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "../common/pidfd_raw.h"
-#include "../common/task_wait.h"
-#include "../common/fd_checks.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
+#include "fd_checks.h"
 
 static long fdinfo_pid(int fd)
 {

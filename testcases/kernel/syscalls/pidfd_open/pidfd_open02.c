@@ -8,8 +8,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/resource.h>
-#include "../common/pidfd_raw.h"
-#include "../common/task_wait.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
 
 static pid_t thread_tid;
 

@@ -8,9 +8,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include "../common/pidfd_raw.h"
-#include "../common/task_wait.h"
-#include "../common/sigwait_raw.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
+#include "sigwait_raw.h"
 
 static void receive(int expect_code, int expect_value)
 {

@@ -8,8 +8,8 @@
  * as nobody towards a root process, ESRCH once the process was reaped.
  */
 #include <stdlib.h>
-#include "../common/pidfd_raw.h"
-#include "../common/task_wait.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
-#include "../common/legacy_raw.h"
+#include "fileio.h"
+#include "legacy_raw.h"
 
 static unsigned char *data, *buf;
 static long page;

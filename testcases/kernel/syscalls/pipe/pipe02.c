@@ -8,8 +8,8 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
-#include "../common/legacy_raw.h"
+#include "fileio.h"
+#include "legacy_raw.h"
 
 #define LIMIT 32
 

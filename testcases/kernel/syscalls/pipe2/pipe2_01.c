@@ -15,7 +15,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 static unsigned char *data, *buf;
 static long page;

@@ -13,7 +13,7 @@
 
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/mount_ns.h"
+#include "mount_ns.h"
 
 #define BOX_DIR "box"
 

@@ -15,7 +15,7 @@
  */
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 #include "pivot_root.h"
 
 static void *bad;

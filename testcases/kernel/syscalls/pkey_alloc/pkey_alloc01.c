@@ -15,8 +15,8 @@
  */
 #include <stdlib.h>
 #include <sys/wait.h>
-#include "../common/pkey_raw.h"
-#include "../common/task_wait.h"
+#include "pkey_raw.h"
+#include "task_wait.h"
 
 static void all_keys(void)
 {

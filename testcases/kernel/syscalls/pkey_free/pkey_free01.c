@@ -6,7 +6,7 @@
  * protection keys ("ospke" in /proc/cpuinfo) a key from pkey_alloc() is
  * freed with 0, and freeing it again fails with EINVAL.
  */
-#include "../common/pkey_raw.h"
+#include "pkey_raw.h"
 
 static void run(void)
 {

@@ -12,8 +12,8 @@
  *   (ProtectionKey), reads, and a write raises SIGSEGV with SEGV_PKUERR;
  *   moved back to key 0 it takes the write.
  */
-#include "../common/pkey_raw.h"
-#include "../common/vm_helpers.h"
+#include "pkey_raw.h"
+#include "vm_helpers.h"
 
 static size_t pg;
 static char *p, *unmapped;

@@ -11,8 +11,8 @@
  * until another process makes a descriptor ready.
  */
 #include <poll.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static void test_revents(void)
 {

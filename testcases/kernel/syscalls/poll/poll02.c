@@ -6,8 +6,8 @@
  */
 #include <poll.h>
 #include <sys/resource.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #define NOFILE 64
 

@@ -14,9 +14,8 @@
  */
 #include <poll.h>
 #include <sys/resource.h>
-#include "../common/wait_signal.h"
-
-#define KSIGSET_SIZE 8
+#include "wait_signal.h"
+#include "lapi/signal.h"
 
 static int rfd = -1, wfd = -1;
 static void *bad_addr;
@@ -74,7 +73,7 @@ static void unblocked_call(const sigset_t *empty)
 	struct pollfd pfd = {.fd = rfd, .events = POLLIN};
 	struct timespec ts = {10, 0};
 
-	TST_EXP_FAIL(sys_ppoll(&pfd, 1, &ts, empty, KSIGSET_SIZE), EINTR,
+	TST_EXP_FAIL(sys_ppoll(&pfd, 1, &ts, empty, KERNEL_SIGSET_SIZE), EINTR,
 		     "ppoll(empty mask) with SIGUSR1 blocked by the process");
 	TST_EXP_EXPR(ts_ns(&ts) > 0 && ts_ns(&ts) <= 10 * NSEC_PER_SEC,
 		     "timeout updated to %lld ns left of 10 s", ts_ns(&ts));
@@ -89,7 +88,7 @@ static void blocked_call(const sigset_t *usr1)
 {
 	struct pollfd pfd = {.fd = rfd, .events = POLLIN};
 
-	TST_EXP_VAL(sys_ppoll(&pfd, 1, NULL, usr1, KSIGSET_SIZE), 1,
+	TST_EXP_VAL(sys_ppoll(&pfd, 1, NULL, usr1, KERNEL_SIGSET_SIZE), 1,
 		    "ppoll(mask with SIGUSR1) returned the ready pipe, not "
 		    "EINTR");
 }
@@ -127,7 +126,7 @@ static void test_errors(void)
 		     "ppoll(unmapped array)");
 	TST_EXP_FAIL(sys_ppoll(&pfd, 1, bad_addr, NULL, 0), EFAULT,
 		     "ppoll(unmapped timeout)");
-	TST_EXP_FAIL(sys_ppoll(&pfd, 1, &ts, bad_addr, KSIGSET_SIZE), EFAULT,
+	TST_EXP_FAIL(sys_ppoll(&pfd, 1, &ts, bad_addr, KERNEL_SIGSET_SIZE), EFAULT,
 		     "ppoll(unmapped mask)");
 	pid = SAFE_FORK();
 	if (!pid) {

@@ -9,7 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

@@ -8,7 +8,7 @@
  */
 #include <stdlib.h>
 #include <sys/prctl.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static long suid_dumpable;
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/statvfs.h>
-#include "../common/exec_child_run.h"
-#include "../common/task_wait.h"
+#include "exec_child_run.h"
+#include "task_wait.h"
 
 #define SUID_COPY	"suid_child"
 

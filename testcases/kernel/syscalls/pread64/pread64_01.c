@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "pread64_01_file"
 #define FSIZE 8192

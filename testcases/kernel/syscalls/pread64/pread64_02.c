@@ -13,7 +13,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "pread64_02_file"
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/uio.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "preadv01_file"
 #define FSIZE 4096

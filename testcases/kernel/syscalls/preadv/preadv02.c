@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/uio.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "preadv02_file"
 

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "preadv2_01_file"
 #define FSIZE (64 * 1024)

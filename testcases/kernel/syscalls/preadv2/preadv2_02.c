@@ -14,7 +14,7 @@
 #include <limits.h>
 #include <string.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "preadv2_02_file"
 

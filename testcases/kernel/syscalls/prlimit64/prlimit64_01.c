@@ -15,12 +15,9 @@
  */
 #include <stdint.h>
 #include <sys/wait.h>
-#include "../getrlimit/rlimit_proc.h"
-#include "../common/proc_ids.h"
-
-struct rlimit64_raw {
-	uint64_t cur, max;
-};
+#include "rlimit_proc.h"
+#include "proc_ids.h"
+#include "lapi/resource.h"
 
 static long sys_prlimit64(pid_t pid, unsigned int res,
 			  const struct rlimit64_raw *new_rl,

@@ -18,17 +18,8 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include "../common/pidfd_raw.h"
-
-#ifndef __NR_process_madvise
-# define __NR_process_madvise 440
-#endif
-#ifndef MADV_COLD
-# define MADV_COLD 20
-#endif
-#ifndef MADV_PAGEOUT
-# define MADV_PAGEOUT 21
-#endif
+#include "pidfd_raw.h"
+#include "lapi/mman.h"
 
 #define NPAGES 4
 #define FILE_NAME "process_madvise01_file"

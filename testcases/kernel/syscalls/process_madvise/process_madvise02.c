@@ -22,18 +22,10 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include "../common/pidfd_raw.h"
-#include "../common/as_nobody.h"
-
-#ifndef __NR_process_madvise
-# define __NR_process_madvise 440
-#endif
-#ifndef MADV_COLD
-# define MADV_COLD 20
-#endif
-#ifndef IOV_MAX
-# define IOV_MAX 1024
-#endif
+#include "pidfd_raw.h"
+#include "as_nobody.h"
+#include "lapi/mman.h"
+#include "lapi/uio.h"
 
 static size_t pg;
 static char *p, *unmapped;

@@ -23,16 +23,10 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include "../common/cpu_pin.h"
-#include "../common/pidfd_raw.h"
-#include "../common/task_wait.h"
-
-#ifndef __NR_process_mrelease
-# define __NR_process_mrelease 448
-#endif
-#ifndef SCHED_IDLE
-# define SCHED_IDLE 5
-#endif
+#include "cpu_pin.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
+#include "lapi/sched.h"
 
 #define VICTIM_MB 16
 #define ATTEMPTS 20

@@ -10,7 +10,7 @@
  * that lies wholly in the PROT_NONE page; the local bytes past the count
  * are left alone.
  */
-#include "../common/process_vm.h"
+#include "process_vm.h"
 
 static unsigned char *buf;
 

@@ -11,7 +11,7 @@
  * byte of its page against what the caller says it must hold.
  */
 #include <sys/mman.h>
-#include "../common/process_vm.h"
+#include "process_vm.h"
 
 /* what the child's page must hold at the end, shared with the child */
 static unsigned char *expect;

@@ -9,7 +9,7 @@
  */
 #define PVM_NR __NR_process_vm_writev
 #define PVM_NAME "process_vm_writev"
-#include "../common/process_vm.h"
+#include "process_vm.h"
 
 static struct tst_test test = {
 	.test_all = pvm_errors,

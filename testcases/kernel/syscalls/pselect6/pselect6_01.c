@@ -13,14 +13,9 @@
  * EBADF for a descriptor not open.
  */
 #include <sys/select.h>
-#include "../common/wait_signal.h"
-
-#define KSIGSET_SIZE 8
-
-struct sigset_argpack {
-	const sigset_t *set;
-	size_t size;
-};
+#include "wait_signal.h"
+#include "lapi/signal.h"
+#include "lapi/select.h"
 
 static int rfd = -1, wfd = -1;
 static void *bad_addr;
@@ -49,7 +44,7 @@ static void test_timeout(void)
 	ts = (struct timespec){0, 30 * NSEC_PER_MSEC};
 	start = clock_ns(CLOCK_MONOTONIC);
 	TST_EXP_VAL(pselect6(rfd + 1, &r, NULL, &ts, &(struct sigset_argpack){
-			NULL, KSIGSET_SIZE}), 0,
+			NULL, KERNEL_SIGSET_SIZE}), 0,
 		    "pselect6(empty pipe, 30 ms, NULL sigset)");
 	waited = clock_ns(CLOCK_MONOTONIC) - start;
 	TST_EXP_EXPR(ts_ns(&ts) == 0 && waited >= 30 * NSEC_PER_MSEC,
@@ -64,7 +59,7 @@ static void unblocked_call(const sigset_t *empty)
 	FD_ZERO(&r);
 	FD_SET(rfd, &r);
 	TST_EXP_FAIL(pselect6(rfd + 1, &r, NULL, NULL,
-			      &(struct sigset_argpack){empty, KSIGSET_SIZE}),
+			      &(struct sigset_argpack){empty, KERNEL_SIGSET_SIZE}),
 		     EINTR, "pselect6(empty mask) with SIGUSR1 blocked by the "
 		     "process");
 }
@@ -81,7 +76,7 @@ static void blocked_call(const sigset_t *usr1)
 	FD_ZERO(&r);
 	FD_SET(rfd, &r);
 	TST_EXP_VAL(pselect6(rfd + 1, &r, NULL, NULL,
-			     &(struct sigset_argpack){usr1, KSIGSET_SIZE}), 1,
+			     &(struct sigset_argpack){usr1, KERNEL_SIGSET_SIZE}), 1,
 		    "pselect6(mask with SIGUSR1) returned the ready pipe, not "
 		    "EINTR");
 }
@@ -122,7 +117,7 @@ static void test_errors(void)
 		     "pselect6(unmapped argpack)");
 	TST_EXP_FAIL(pselect6(wfd + 1, NULL, &w, &ts,
 			      &(struct sigset_argpack){bad_addr,
-			      KSIGSET_SIZE}), EFAULT,
+			      KERNEL_SIGSET_SIZE}), EFAULT,
 		     "pselect6(unmapped sigset)");
 	TST_EXP_FAIL(pselect6(wfd + 1, NULL, &w, bad_addr, NULL), EFAULT,
 		     "pselect6(unmapped timeout)");

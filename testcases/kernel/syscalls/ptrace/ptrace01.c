@@ -20,7 +20,7 @@
 #include <sys/syscall.h>
 #include <sys/user.h>
 #include <sys/wait.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define OLD_VAL 0x1122334455667788L
 #define NEW_VAL 0x0badc0ffee0ddf00L

@@ -18,8 +18,8 @@
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include "../common/as_nobody.h"
-#include "../common/task_wait.h"
+#include "as_nobody.h"
+#include "task_wait.h"
 
 #define UNKNOWN_REQUEST 0x3039
 #define UNKNOWN_OPTION (1UL << 29)

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "pwrite64_01_file"
 #define FSIZE 4096

@@ -14,7 +14,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "pwrite64_02_file"
 

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "pwritev01_file"
 #define FSIZE 4096

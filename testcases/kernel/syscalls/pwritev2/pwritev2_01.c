@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "pwritev2_01_file"
 #define FSIZE 1024

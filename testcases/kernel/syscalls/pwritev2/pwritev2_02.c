@@ -13,7 +13,7 @@
 #include <limits.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "pwritev2_02_file"
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <sys/quota.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #define MNT "mnt"
 

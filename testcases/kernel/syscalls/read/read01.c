@@ -13,7 +13,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "read01_file"
 #define FSIZE 4096

@@ -14,8 +14,8 @@
 #include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
-#include "../common/task_wait.h"
+#include "fileio.h"
+#include "task_wait.h"
 
 #define FNAME "read02_file"
 

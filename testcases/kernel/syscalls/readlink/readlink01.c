@@ -12,7 +12,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define TARGET "readlink01_target_string"
 #define LINK_NAME "readlink01_link"

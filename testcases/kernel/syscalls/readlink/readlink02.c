@@ -10,7 +10,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "readlink02_file"
 #define LINK_NAME "readlink02_link"

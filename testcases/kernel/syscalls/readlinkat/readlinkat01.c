@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define DIR_NAME "readlinkat01_dir"
 #define TARGET "readlinkat01 target"

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/uio.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "readv03_file"
 #define FSIZE 2048

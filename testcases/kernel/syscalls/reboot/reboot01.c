@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <linux/reboot.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #define M1 LINUX_REBOOT_MAGIC1
 #define M2 LINUX_REBOOT_MAGIC2

@@ -21,8 +21,8 @@
 #include <sys/ioctl.h>
 #include <linux/sockios.h>
 #include <sys/syscall.h>
-#include "../common/socket_helpers.h"
-#include "../common/task_wait.h"
+#include "socket_helpers.h"
+#include "task_wait.h"
 
 static int fds[3] = { -1, -1, -1 };
 

@@ -11,7 +11,7 @@
  *  - a timeout with tv_nsec 1000000000: EINVAL; -1: EBADF; a regular file:
  *    ENOTSOCK; msgvec outside the address space: EFAULT.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 #define VLEN 5
 

@@ -15,8 +15,8 @@
  *    EMSGSIZE; -1: EBADF; a regular file: ENOTSOCK; a msghdr outside the
  *    address space: EFAULT.
  */
-#include "../common/socket_helpers.h"
-#include "../common/scm_helpers.h"
+#include "socket_helpers.h"
+#include "scm_helpers.h"
 
 static int sv[2] = { -1, -1 };
 

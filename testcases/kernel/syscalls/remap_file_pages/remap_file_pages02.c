@@ -12,10 +12,6 @@
 #include <sys/syscall.h>
 #include "tst_test.h"
 
-#ifndef __NR_remap_file_pages
-# define __NR_remap_file_pages 216
-#endif
-
 #define NPAGES 4
 #define FILE_NAME "remap_file_pages02_file"
 

@@ -9,7 +9,7 @@
  * - a name longer than XATTR_NAME_MAX and the empty name: ERANGE.
  */
 #include "tst_test.h"
-#include "../setxattr/xattr_fs.h"
+#include "xattr_fs.h"
 
 #define NAME_BUF (XATTR_NAME_MAX + 2)
 

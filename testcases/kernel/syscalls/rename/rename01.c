@@ -12,7 +12,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static ino_t ino_of(const char *path)
 {

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <sys/sysmacros.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define PUB_DIR "renameat201_pub"
 

@@ -16,7 +16,7 @@
  * same description in reach would turn ENOKEY into EKEYREVOKED).
  */
 #include <sys/mman.h>
-#include "../common/keys.h"
+#include "keys.h"
 
 #define SESSION KEY_SPEC_SESSION_KEYRING
 

@@ -20,7 +20,7 @@
  */
 #include <stdio.h>
 #include <unistd.h>
-#include "../common/keys.h"
+#include "keys.h"
 
 #define HELPER "/sbin/request-key"
 

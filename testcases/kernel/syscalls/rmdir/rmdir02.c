@@ -14,7 +14,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FULL_DIR "rmdir02_full"
 #define EMPTY_DIR "rmdir02_empty"

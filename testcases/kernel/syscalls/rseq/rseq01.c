@@ -19,7 +19,7 @@
 #include <sys/mman.h>
 #include <sys/rseq.h>
 #include "tst_test.h"
-#include "../common/cpu_pin.h"
+#include "cpu_pin.h"
 
 #define SIG 0x1badc0de
 #define ORIG_LEN 32

@@ -12,10 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "tst_test.h"
-
-#ifndef SA_UNSUPPORTED
-# define SA_UNSUPPORTED	0x00000400
-#endif
+#include "lapi/signal.h"
 
 static volatile int depth, max_depth, calls, in_mask_self, in_mask_extra;
 static volatile int reset_seen;

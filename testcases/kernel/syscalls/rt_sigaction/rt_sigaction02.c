@@ -11,7 +11,7 @@
  */
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static volatile int *handled;	/* shared with the children */
 

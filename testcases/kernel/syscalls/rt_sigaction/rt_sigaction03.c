@@ -8,14 +8,7 @@
 #include <signal.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-/* The kernel's struct sigaction on x86_64 and the generic ABI. */
-struct ksigaction {
-	void (*handler)(int sig);
-	unsigned long flags;
-	void (*restorer)(void);
-	unsigned long mask;
-};
+#include "lapi/signal.h"
 
 static void *bad_addr;
 

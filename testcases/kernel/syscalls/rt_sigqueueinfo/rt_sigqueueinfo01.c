@@ -10,8 +10,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
-#include "../common/sigwait_raw.h"
+#include "task_wait.h"
+#include "sigwait_raw.h"
 
 #define NR_QUEUED	3
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

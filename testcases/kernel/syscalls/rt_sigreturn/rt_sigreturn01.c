@@ -20,17 +20,10 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include "tst_test.h"
+#include "lapi/signal.h"
 
-#define SA_RESTORER_ 0x04000000
 #define STR_(x) #x
 #define STR(x) STR_(x)
-
-struct ksigaction {
-	void (*handler)(int, siginfo_t *, void *);
-	unsigned long flags;
-	void (*restorer)(void);
-	unsigned long mask;
-};
 
 void test_restorer(void);
 void sigreturn_with_sp(void *sp);
@@ -68,8 +61,8 @@ static void handler(int sig, siginfo_t *si, void *uc_)
 static void sigreturn_frames(void)
 {
 	struct ksigaction sa = {
-		.handler = handler,
-		.flags = SA_SIGINFO | SA_RESTORER_,
+		.sigaction = handler,
+		.flags = SA_SIGINFO | SA_RESTORER,
 		.restorer = test_restorer,
 	};
 	sigset_t set;

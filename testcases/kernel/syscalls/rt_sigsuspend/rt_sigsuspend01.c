@@ -9,7 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static volatile int got_usr1, got_usr2;
 static void *bad_addr;

@@ -19,9 +19,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/sigwait_raw.h"
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "sigwait_raw.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static sigset_t usr1, both;
 static volatile int handled;

@@ -19,10 +19,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/sigwait_raw.h"
-#include "../common/task_wait.h"
-#include "../common/as_nobody.h"
-#include "../common/proc_ids.h"
+#include "sigwait_raw.h"
+#include "task_wait.h"
+#include "as_nobody.h"
+#include "proc_ids.h"
 
 #define FAKE_PID 4321
 

@@ -11,7 +11,7 @@
 #define PRIO_NAME "sched_get_priority_min"
 #define PRIO_RT 1
 
-#include "../common/sched_priority.h"
+#include "sched_priority.h"
 
 /* Here, not in the shared header: the catalog finds a test by its struct. */
 static struct tst_test test = {

@@ -13,8 +13,8 @@
  */
 #include <stdint.h>
 #include <sys/wait.h>
-#include "../sched_setaffinity/affinity.h"
-#include "../common/proc_ids.h"
+#include "affinity.h"
+#include "proc_ids.h"
 
 #define BUF_LONGS 1024
 

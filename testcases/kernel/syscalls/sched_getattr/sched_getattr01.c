@@ -14,12 +14,9 @@
  */
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
-#include "../common/proc_ids.h"
-
-#ifndef SCHED_FLAG_RESET_ON_FORK
-# define SCHED_FLAG_RESET_ON_FORK 0x01
-#endif
+#include "sched_setparam.h"
+#include "proc_ids.h"
+#include "lapi/sched.h"
 #define POISON 0xa5
 
 static unsigned char page[8192];

@@ -14,12 +14,9 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include "../common/task_wait.h"
-#include "../common/proc_ids.h"
-
-#ifndef SCHED_BATCH
-# define SCHED_BATCH 3
-#endif
+#include "task_wait.h"
+#include "proc_ids.h"
+#include "lapi/sched.h"
 
 /* the tid of the child's thread, in memory shared with the parent */
 static volatile pid_t *thread_tid;

@@ -8,7 +8,7 @@
  * - a negative pid is EINVAL, a reaped pid ESRCH.
  * Policies of other processes are compared with /proc/PID/stat too.
  */
-#include "../sched_setparam/sched_setparam.h"
+#include "sched_setparam.h"
 
 #ifndef ARRAY_SIZE
 # define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -9,8 +9,8 @@
  */
 #include <time.h>
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
-#include "../common/proc_ids.h"
+#include "sched_setparam.h"
+#include "proc_ids.h"
 
 static void check_interval(pid_t pid, const char *what)
 {

@@ -8,7 +8,7 @@
  */
 #include <time.h>
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
+#include "sched_setparam.h"
 
 #define RR_FILE "/proc/sys/kernel/sched_rr_timeslice_ms"
 

@@ -14,7 +14,7 @@
  */
 #include <sys/wait.h>
 #include "affinity.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static cpu_set_t start;
 

@@ -22,22 +22,10 @@
  */
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
-#include "../common/proc_ids.h"
-#include "../setpriority/prio_helpers.h"
-
-#ifndef SCHED_FLAG_RESET_ON_FORK
-# define SCHED_FLAG_RESET_ON_FORK 0x01
-#endif
-#ifndef SCHED_FLAG_KEEP_POLICY
-# define SCHED_FLAG_KEEP_POLICY 0x08
-#endif
-#ifndef SCHED_FLAG_KEEP_PARAMS
-# define SCHED_FLAG_KEEP_PARAMS 0x10
-#endif
-#ifndef SCHED_FLAG_UTIL_CLAMP_MIN
-# define SCHED_FLAG_UTIL_CLAMP_MIN 0x20
-#endif
+#include "sched_setparam.h"
+#include "proc_ids.h"
+#include "prio_helpers.h"
+#include "lapi/sched.h"
 
 static long set_attr(int policy, int nice, unsigned long long flags)
 {

@@ -19,12 +19,9 @@
  *   not shrink its affinity (EBUSY).
  */
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
-#include "../common/proc_ids.h"
-
-#ifndef SCHED_FLAG_RESET_ON_FORK
-# define SCHED_FLAG_RESET_ON_FORK 0x01
-#endif
+#include "sched_setparam.h"
+#include "proc_ids.h"
+#include "lapi/sched.h"
 
 #define MS 1000000ULL
 #define BW_SHIFT 20

@@ -20,9 +20,9 @@
  */
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
-#include "../common/proc_ids.h"
-#include "../common/cap_check.h"
+#include "sched_setparam.h"
+#include "proc_ids.h"
+#include "cap_check.h"
 
 static struct sched_param prio0 = { .sched_priority = 0 };
 

@@ -14,7 +14,7 @@
  * The sched_setparam tests cover RLIMIT_RTPRIO and the priority moves.
  */
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
+#include "sched_setparam.h"
 
 #define RT_PRIO 10
 

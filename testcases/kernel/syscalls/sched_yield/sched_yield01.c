@@ -9,7 +9,7 @@
  * Root; realtime policies: exclusive, for guests.
  */
 #include <sys/wait.h>
-#include "../sched_setparam/sched_setparam.h"
+#include "sched_setparam.h"
 
 #define ROUNDS 200
 

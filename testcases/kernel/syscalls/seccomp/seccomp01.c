@@ -23,20 +23,8 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
-#include "../common/time_event.h"
-
-#ifndef SECCOMP_RET_KILL_PROCESS
-# define SECCOMP_RET_KILL_PROCESS 0x80000000U
-#endif
-#ifndef SECCOMP_RET_USER_NOTIF
-# define SECCOMP_RET_USER_NOTIF 0x7fc00000U
-#endif
-#ifndef SECCOMP_RET_LOG
-# define SECCOMP_RET_LOG 0x7ffc0000U
-#endif
-#ifndef SECCOMP_GET_ACTION_AVAIL
-# define SECCOMP_GET_ACTION_AVAIL 2
-#endif
+#include "time_event.h"
+#include "lapi/seccomp.h"
 
 static void *bad_addr;
 

@@ -12,8 +12,8 @@
 #include <netinet/in.h>
 #include <sys/select.h>
 #include <sys/socket.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 static long sys_select(int nfds, fd_set *r, fd_set *w, fd_set *e,
 		       struct timeval *tv)

@@ -7,7 +7,7 @@
  * (select is never restarted after a handler).
  */
 #include <sys/select.h>
-#include "../common/wait_signal.h"
+#include "wait_signal.h"
 
 static int rfd = -1, wfd = -1;
 static void *bad_addr;

@@ -10,7 +10,7 @@
  *    mode (only the 9 permission bits) and IPC_STAT shows it;
  *  - IPC_RMID removes the set: GETVAL on its id is then EINVAL.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define NSEMS 4
 

@@ -10,7 +10,7 @@
  *  - GETALL, SETALL and IPC_STAT with a buffer outside the address space:
  *    EFAULT.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define NSEMS 3
 

@@ -10,7 +10,7 @@
  *    change and remove.
  */
 #include <pwd.h>
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int id_0666 = -1, id_0600 = -1, id_0644 = -1, id_given = -1;
 

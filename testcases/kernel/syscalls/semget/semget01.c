@@ -10,7 +10,7 @@
  *  - creating with nsems 0, nsems -1 or nsems above SEMMSL (the first
  *    field of /proc/sys/kernel/sem): EINVAL.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define NSEMS 3
 

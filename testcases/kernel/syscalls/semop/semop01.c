@@ -12,8 +12,8 @@
  *    field of /proc/sys/kernel/sem): E2BIG, while SEMOPM operations pass;
  *    nsops 0 and id -1: EINVAL; sops outside the address space: EFAULT.
  */
-#include "../common/sysv_ipc.h"
-#include "../common/legacy_raw.h"
+#include "sysv_ipc.h"
+#include "legacy_raw.h"
 
 static int sem_id = -1;
 static int semopm;

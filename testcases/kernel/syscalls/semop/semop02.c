@@ -12,9 +12,9 @@
  * The waker acts only once the kernel counts the sleepers.
  */
 #include <signal.h>
-#include "../common/sysv_ipc.h"
-#include "../common/task_wait.h"
-#include "../common/legacy_raw.h"
+#include "sysv_ipc.h"
+#include "task_wait.h"
+#include "legacy_raw.h"
 
 static int sem_id = -1;
 

@@ -13,8 +13,8 @@
  * child's exit.
  */
 #include <signal.h>
-#include "../common/sysv_ipc.h"
-#include "../common/legacy_raw.h"
+#include "sysv_ipc.h"
+#include "legacy_raw.h"
 
 static int sem_id = -1;
 

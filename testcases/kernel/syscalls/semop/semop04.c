@@ -6,8 +6,8 @@
  * increment; on a root set of mode 0600 even waiting for zero is EACCES.
  * The refused increment is not applied.
  */
-#include "../common/sysv_ipc.h"
-#include "../common/legacy_raw.h"
+#include "sysv_ipc.h"
+#include "legacy_raw.h"
 
 static int id_0604 = -1, id_0600 = -1;
 

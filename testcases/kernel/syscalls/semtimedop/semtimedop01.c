@@ -9,7 +9,7 @@
  *  - tv_nsec of 1000000000 or -1, or a negative tv_sec: EINVAL; a timeout
  *    outside the address space: EFAULT. Nothing is applied on failure.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int sem_id = -1;
 

@@ -10,7 +10,7 @@
  */
 #include <sys/sendfile.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static int in, out, wronly, rdonly, append, p[2];
 

@@ -11,7 +11,7 @@
  *  - -1: EBADF; a regular file: ENOTSOCK; msgvec outside the address
  *    space: EFAULT.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 #define BIG 65508
 #define MANY 1025

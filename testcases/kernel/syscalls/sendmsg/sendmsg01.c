@@ -14,8 +14,8 @@
  *    address space: EFAULT.
  */
 #include <sys/stat.h>
-#include "../common/socket_helpers.h"
-#include "../common/scm_helpers.h"
+#include "socket_helpers.h"
+#include "scm_helpers.h"
 
 #define TOO_MANY_FDS 254
 

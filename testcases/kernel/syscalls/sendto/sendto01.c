@@ -16,7 +16,7 @@
  *  - -1: EBADF; a regular file: ENOTSOCK; a buffer outside the address
  *    space: EFAULT.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 #define UDP_MAX 65507
 

@@ -17,7 +17,7 @@
  */
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include "../common/numa_raw.h"
+#include "numa_raw.h"
 
 #define NPAGES 4
 

@@ -14,7 +14,7 @@
  * before).
  */
 #include <sys/mman.h>
-#include "../common/numa_raw.h"
+#include "numa_raw.h"
 
 static int node, bad_node;
 static struct numa_mask one, none, other;

@@ -14,11 +14,8 @@
  */
 #include <sys/mman.h>
 #include "tst_test.h"
-#include "../common/numa_raw.h"
-
-#ifndef MPOL_PREFERRED_MANY
-# define MPOL_PREFERRED_MANY 5
-#endif
+#include "numa_raw.h"
+#include "lapi/mempolicy.h"
 
 static char *map, *gone;
 static long psz;

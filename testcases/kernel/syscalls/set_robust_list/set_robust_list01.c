@@ -17,8 +17,8 @@
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <time.h>
-#include "../common/robust_list.h"
-#include "../common/task_wait.h"
+#include "robust_list.h"
+#include "task_wait.h"
 
 static struct robust_list_head head;
 static struct rl_lock held, other, pending;

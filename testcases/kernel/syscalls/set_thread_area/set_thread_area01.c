@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "tls_int80.h"
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define MAGIC 0x7e57ab1eU
 #define sys_set_thread_area set_ta32

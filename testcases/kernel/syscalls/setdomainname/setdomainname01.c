@@ -17,7 +17,7 @@
 #define UTS_GET getdomainname
 #define UTS_GET_NAME "getdomainname"
 
-#include "../common/uts_name_set.h"
+#include "uts_name_set.h"
 
 static struct tst_test test = {
 	.tcnt = 2,

@@ -15,9 +15,9 @@
  */
 #include <grp.h>
 #include <stdlib.h>
-#include "../capget/caps_raw.h"
-#include "../common/proc_ids.h"
-#include "../common/as_nobody.h"
+#include "caps_raw.h"
+#include "proc_ids.h"
+#include "as_nobody.h"
 
 #define GROUP_FILE "group_only"
 #define NEW_FILE "created"

@@ -16,9 +16,9 @@
  */
 #include <stdlib.h>
 #include <linux/capability.h>
-#include "../common/proc_ids.h"
-#include "../common/cap_check.h"
-#include "../common/as_nobody.h"
+#include "proc_ids.h"
+#include "cap_check.h"
+#include "as_nobody.h"
 
 #define NOBODY_FILE "nobody_only"
 #define ROOT_FILE "root_only"

@@ -9,7 +9,7 @@
  * - setgid(-1) is EINVAL: -1 is not a valid gid.
  * Every step is checked through getresgid() and /proc/self/status.
  */
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void drop_capabilities(void)
 {

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <grp.h>
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #define FNAME "setgroups01_file"
 #define NGROUPS_LIMIT 65536

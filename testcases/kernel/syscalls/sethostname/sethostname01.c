@@ -17,7 +17,7 @@
 #define UTS_GET gethostname
 #define UTS_GET_NAME "gethostname"
 
-#include "../common/uts_name_set.h"
+#include "uts_name_set.h"
 
 static struct tst_test test = {
 	.tcnt = 2,

@@ -9,7 +9,7 @@
  * given.
  */
 #include <sys/time.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define MS NSEC_PER_MSEC
 

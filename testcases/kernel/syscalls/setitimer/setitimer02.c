@@ -7,7 +7,7 @@
  */
 #include <limits.h>
 #include <sys/time.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 

@@ -20,7 +20,7 @@
 #include <sys/mount.h>
 #include <sys/msg.h>
 #include "tst_test.h"
-#include "../../containers/common/ns_helpers.h"
+#include "ns_helpers.h"
 
 #define HOSTNAME "ltp-setns01"
 

@@ -19,7 +19,7 @@
  */
 #include <pthread.h>
 #include "tst_test.h"
-#include "../../containers/common/ns_helpers.h"
+#include "ns_helpers.h"
 
 #define STACK_SIZE (256 * 1024)
 

@@ -6,7 +6,7 @@
  * group of its choice with (0, pgid). getpgid() shows each move.
  */
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void run(void)
 {

@@ -8,8 +8,8 @@
  * pgid naming no group at all.
  */
 #include <stdlib.h>
-#include "../common/exec_child_run.h"
-#include "../common/task_wait.h"
+#include "exec_child_run.h"
+#include "task_wait.h"
 
 static void test_simple(void)
 {

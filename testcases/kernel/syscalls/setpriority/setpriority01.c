@@ -15,7 +15,7 @@
  */
 #include <sys/wait.h>
 #include "prio_helpers.h"
-#include "../common/cap_check.h"
+#include "cap_check.h"
 
 static void set_ok(int which, id_t who, int nice, const char *what)
 {

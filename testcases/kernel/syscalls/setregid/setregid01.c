@@ -13,7 +13,7 @@
  *   and changes nothing.
  * Each state is read back by getresgid() and /proc/self/status.
  */
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void drop_capabilities(void)
 {

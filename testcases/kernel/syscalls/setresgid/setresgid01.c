@@ -10,7 +10,7 @@
  * - nobody cannot become group root: EPERM.
  * Each state is read back by getresgid() and /proc/self/status.
  */
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 #define FNAME "setresgid01_file"
 

@@ -14,7 +14,7 @@
  * filesystem uid must follow the effective one.
  */
 #include <stdio.h>
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static unsigned long long cap_eff(void)
 {

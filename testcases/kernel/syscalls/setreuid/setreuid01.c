@@ -13,7 +13,7 @@
  *   other value is EPERM and changes nothing.
  * Each state is read back by getresuid() and /proc/self/status.
  */
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void root_sets_both(void)
 {

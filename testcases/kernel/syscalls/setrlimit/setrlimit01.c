@@ -19,9 +19,9 @@
  */
 #include <signal.h>
 #include <sys/wait.h>
-#include "../getrlimit/rlimit_proc.h"
-#include "../common/proc_ids.h"
-#include "../common/cap_check.h"
+#include "rlimit_proc.h"
+#include "proc_ids.h"
+#include "cap_check.h"
 
 #define FNAME "setrlimit01_file"
 

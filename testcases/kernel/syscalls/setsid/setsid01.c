@@ -8,7 +8,7 @@
  * for a process whose pid is the id of an existing process group.
  */
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void test_new_session(void)
 {

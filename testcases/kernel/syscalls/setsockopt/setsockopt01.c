@@ -13,7 +13,7 @@
  *    EPERM.
  */
 #include <sys/time.h>
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int tcp = -1, udp = -1;
 static long rmem_max, wmem_max;

@@ -12,7 +12,7 @@
  * is EINVAL first.
  */
 #include <sys/time.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define DELTA_NS (10 * NSEC_PER_SEC)
 

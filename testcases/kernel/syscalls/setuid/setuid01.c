@@ -12,7 +12,7 @@
  * - setuid(-1) is EINVAL: -1 is not a valid uid.
  * Every step is checked through getresuid() and /proc/self/status.
  */
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void root_drops_for_good(void)
 {

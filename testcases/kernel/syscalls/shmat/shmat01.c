@@ -12,7 +12,7 @@
  *    the mapping by the segment;
  *  - SHM_REMAP with a NULL address, id -1, a removed id: EINVAL.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int shm_id = -1, removed_id = -1;
 static size_t seg_size;

@@ -10,7 +10,7 @@
  *  - root (CAP_IPC_OWNER) attaches a segment of mode 0000 read-write.
  */
 #include <signal.h>
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int id_0600 = -1, id_0644 = -1, id_0000 = -1;
 

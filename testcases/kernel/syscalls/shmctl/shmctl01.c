@@ -10,7 +10,7 @@
  *    after the last shmdt it is gone (IPC_STAT: EINVAL);
  *  - SHM_LOCK sets SHM_LOCKED in the mode, SHM_UNLOCK clears it.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int shm_id = -1;
 static key_t key;

@@ -12,7 +12,7 @@
  * The root segments still exist, unlocked, afterwards.
  */
 #include <sys/resource.h>
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int id_0666 = -1, id_0600 = -1, removed_id = -1;
 

@@ -9,7 +9,7 @@
  *    and the attachments that exist stay attached.
  */
 #include <signal.h>
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int shm_id = -1;
 static long page;

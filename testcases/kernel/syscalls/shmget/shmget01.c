@@ -11,7 +11,7 @@
  *  - without IPC_CREAT, a key with no segment: ENOENT;
  *  - creating with size 0 or above kernel.shmmax: EINVAL.
  */
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 #define SEG_SIZE 10000
 

@@ -12,7 +12,7 @@
  *    -1: EBADF; a regular file: ENOTSOCK.
  */
 #include <signal.h>
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int fds[2] = { -1, -1 };
 static sigset_t pipe_set;

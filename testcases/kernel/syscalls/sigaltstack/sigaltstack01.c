@@ -11,10 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include "tst_test.h"
-
-#ifndef SS_AUTODISARM
-# define SS_AUTODISARM	(1U << 31)
-#endif
+#include "lapi/signal.h"
 
 #define ALT_SIZE	(64 * 1024)
 

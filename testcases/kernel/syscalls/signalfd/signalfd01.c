@@ -17,10 +17,9 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/signalfd.h>
-#include "../common/fd_checks.h"
-#include "../common/time_event.h"
-
-#define KSIGSET_SIZE 8
+#include "fd_checks.h"
+#include "time_event.h"
+#include "lapi/signal.h"
 
 static void *bad_addr;
 
@@ -45,7 +44,7 @@ static void test_read(void)
 
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGUSR1);
-	TST_EXP_FD(sys_signalfd(-1, &mask, KSIGSET_SIZE),
+	TST_EXP_FD(sys_signalfd(-1, &mask, KERNEL_SIGSET_SIZE),
 		   "signalfd(-1, {SIGUSR1}, 8)");
 	if (!TST_PASS)
 		return;
@@ -76,7 +75,7 @@ static void test_read(void)
 		     "readable");
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGUSR2);
-	TST_EXP_VAL(sys_signalfd(fd, &mask, KSIGSET_SIZE), fd,
+	TST_EXP_VAL(sys_signalfd(fd, &mask, KERNEL_SIGSET_SIZE), fd,
 		    "signalfd(fd, {SIGUSR2}, 8) returns the same fd");
 	TST_EXP_EXPR(readable(fd), "readable with the new mask");
 	memset(&si, 0, sizeof(si));
@@ -97,7 +96,7 @@ static void test_kill_stop(void)
 	sigaddset(&mask, SIGKILL);
 	sigaddset(&mask, SIGSTOP);
 	sigaddset(&mask, SIGUSR1);
-	fd = sys_signalfd(-1, &mask, KSIGSET_SIZE);
+	fd = sys_signalfd(-1, &mask, KERNEL_SIGSET_SIZE);
 	if (fd < 0)
 		tst_brk(TBROK | TERRNO, "signalfd(-1, {KILL, STOP, USR1})");
 	fdinfo_scan(fd, "sigmask: %llx", &shown);
@@ -117,16 +116,16 @@ static void test_errors(void)
 		     "signalfd(-1, mask, sizemask 4)");
 	TST_EXP_FAIL(sys_signalfd(-1, &mask, 16), EINVAL,
 		     "signalfd(-1, mask, sizemask 16)");
-	TST_EXP_FAIL(sys_signalfd(-1, bad_addr, KSIGSET_SIZE), EFAULT,
+	TST_EXP_FAIL(sys_signalfd(-1, bad_addr, KERNEL_SIGSET_SIZE), EFAULT,
 		     "signalfd(-1, unmapped mask, 8)");
-	TST_EXP_FAIL(sys_signalfd(1000, &mask, KSIGSET_SIZE), EBADF,
+	TST_EXP_FAIL(sys_signalfd(1000, &mask, KERNEL_SIGSET_SIZE), EBADF,
 		     "signalfd(fd 1000 not open, mask, 8)");
 	SAFE_PIPE(pipefd);
-	TST_EXP_FAIL(sys_signalfd(pipefd[0], &mask, KSIGSET_SIZE), EINVAL,
+	TST_EXP_FAIL(sys_signalfd(pipefd[0], &mask, KERNEL_SIGSET_SIZE), EINVAL,
 		     "signalfd(pipe fd, mask, 8)");
 	SAFE_CLOSE(pipefd[0]);
 	SAFE_CLOSE(pipefd[1]);
-	FD_EXP_EMFILE(sys_signalfd(-1, &mask, KSIGSET_SIZE),
+	FD_EXP_EMFILE(sys_signalfd(-1, &mask, KERNEL_SIGSET_SIZE),
 		      "signalfd(-1, mask, 8), table full");
 }
 

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
-#include "../common/fd_checks.h"
+#include "task_wait.h"
+#include "fd_checks.h"
 
 static sigset_t usr12;
 

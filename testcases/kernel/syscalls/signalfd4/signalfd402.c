@@ -12,7 +12,7 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 static sigset_t usr1;

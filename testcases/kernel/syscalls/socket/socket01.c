@@ -9,7 +9,7 @@
  * neither is set.
  */
 #include <sys/stat.h>
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static const struct testcase {
 	int domain, type, protocol, exp_protocol;

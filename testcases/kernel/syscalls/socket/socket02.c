@@ -11,7 +11,7 @@
  *  - AF_INET SOCK_RAW as nobody (no CAP_NET_RAW): EPERM.
  * Only cases that fail before the kernel would try to load a module.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static void as_nobody(void)
 {

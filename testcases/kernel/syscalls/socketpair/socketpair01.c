@@ -13,7 +13,7 @@
  *    sending is EPIPE (stream, seqpacket) or ECONNREFUSED (datagram);
  *  - SOCK_NONBLOCK and SOCK_CLOEXEC apply to both descriptors.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static const struct {
 	int type;

@@ -8,7 +8,7 @@
  *  - type 99, or an unknown flag in the type: EINVAL;
  *  - sv outside the address space: EFAULT.
  */
-#include "../common/socket_helpers.h"
+#include "socket_helpers.h"
 
 static int lowest_free_fd(void)
 {

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static int file, file2, wronly, rdonly, append, p[2], empty[2];
 

@@ -14,8 +14,8 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
-#include "../common/legacy_raw.h"
+#include "fsmeta.h"
+#include "legacy_raw.h"
 
 #define FILE_NAME "stat01_file"
 #define LINK_NAME "stat01_link"

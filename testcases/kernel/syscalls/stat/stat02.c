@@ -10,8 +10,8 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
-#include "../common/legacy_raw.h"
+#include "fsmeta.h"
+#include "legacy_raw.h"
 
 #define FILE_NAME "stat02_file"
 #define PRIV_DIR "stat02_private"

@@ -17,11 +17,8 @@
 #include <stdlib.h>
 #include <sys/vfs.h>
 #include "fs_mount.h"
-#include "../common/proc_ids.h"
-
-#ifndef ST_VALID
-# define ST_VALID 0x0020
-#endif
+#include "proc_ids.h"
+#include "lapi/statvfs.h"
 #define ST_CHECKED (ST_RDONLY | ST_NOSUID | ST_NODEV | ST_NOEXEC | \
 		    ST_NOATIME | ST_RELATIME)
 

@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <sys/sysmacros.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "statx01_file"
 

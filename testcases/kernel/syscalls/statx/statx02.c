@@ -14,7 +14,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "statx02_file"
 #define LINK_NAME "statx02_link"

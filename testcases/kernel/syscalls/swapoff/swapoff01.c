@@ -10,8 +10,8 @@
  */
 #include <limits.h>
 #include <sys/stat.h>
-#include "../swapon/swapfile.h"
-#include "../common/as_nobody.h"
+#include "swapfile.h"
+#include "as_nobody.h"
 
 
 static void swapoff_as_nobody(void)

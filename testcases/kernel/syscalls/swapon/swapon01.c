@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <sys/swap.h>
 #include "swapfile.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #define UNKNOWN_FLAG (1 << 24)
 

@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define PUB_DIR "symlink01_pub"
 #define ODD_TARGET "a//b/../c/./d"

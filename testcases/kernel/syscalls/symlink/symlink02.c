@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "symlink02_file"
 #define DIR_NAME "symlink02_dir"

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "sync_file_range01_file"
 #define FSIZE 8192

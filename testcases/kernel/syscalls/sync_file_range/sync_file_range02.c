@@ -12,7 +12,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "sync_file_range02_file"
 

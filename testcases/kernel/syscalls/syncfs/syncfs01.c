@@ -6,7 +6,7 @@
  * filesystem (a directory descriptor) returns. A closed descriptor is
  * EBADF.
  */
-#include "../sync/page_dirty.h"
+#include "page_dirty.h"
 
 #define FNAME "syncfs01_file"
 

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <sys/sysinfo.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void run(void)
 {

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #define SYSLOG_ACTION_CLOSE		0
 #define SYSLOG_ACTION_OPEN		1

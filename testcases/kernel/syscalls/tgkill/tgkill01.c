@@ -8,7 +8,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include "tst_test.h"
-#include "../common/sigwait_raw.h"
+#include "sigwait_raw.h"
 
 static sigset_t usr1;
 static pid_t thread_tid;

@@ -7,7 +7,7 @@
  */
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void run(void)
 {

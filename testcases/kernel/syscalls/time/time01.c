@@ -5,7 +5,7 @@
  * stores through its argument, lying between two vDSO time() reads taken
  * before and after it; NULL is allowed; an unmapped pointer is EFAULT.
  */
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 

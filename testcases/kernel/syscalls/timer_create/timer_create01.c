@@ -10,11 +10,8 @@
  * Ids are distinct, and a child of fork() does not inherit the timers.
  */
 #include <stdio.h>
-#include "../common/time_event.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
+#include "time_event.h"
+#include "lapi/time.h"
 
 #define MAGIC 0x7e57
 

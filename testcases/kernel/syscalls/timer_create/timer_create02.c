@@ -10,15 +10,9 @@
  */
 #include <limits.h>
 #include <sys/resource.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
-
-#ifndef CLOCK_REALTIME_ALARM
-# define CLOCK_REALTIME_ALARM 8
-#endif
-#ifndef CLOCK_BOOTTIME_ALARM
-# define CLOCK_BOOTTIME_ALARM 9
-#endif
+#include "time_event.h"
+#include "task_wait.h"
+#include "lapi/time.h"
 
 static void *bad_addr;
 

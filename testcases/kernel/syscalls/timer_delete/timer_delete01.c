@@ -7,7 +7,7 @@
  * A child of fork() cannot delete its parent's timers.
  */
 #include <limits.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define MS NSEC_PER_MSEC
 

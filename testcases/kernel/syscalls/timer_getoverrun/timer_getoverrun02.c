@@ -8,7 +8,7 @@
  * interval: by now, far more than INT_MAX intervals have passed.
  */
 #include <limits.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void run(void)
 {

@@ -9,7 +9,7 @@
  * a timer id never created or deleted, EFAULT for an unmapped result.
  */
 #include <limits.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define MS NSEC_PER_MSEC
 

@@ -8,7 +8,7 @@
  * interval; disarmed, it reads zero. A zero it_value disarms: no signal
  * follows.
  */
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define MS NSEC_PER_MSEC
 

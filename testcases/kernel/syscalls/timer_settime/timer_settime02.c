@@ -8,7 +8,7 @@
  * it was.
  */
 #include <limits.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static int id, deleted;
 static void *bad_addr;

@@ -13,18 +13,9 @@
 #include <poll.h>
 #include <stdio.h>
 #include <sys/timerfd.h>
-#include "../common/time_event.h"
-#include "../common/fd_checks.h"
-
-#ifndef CLOCK_TAI
-# define CLOCK_TAI 11
-#endif
-#ifndef CLOCK_REALTIME_ALARM
-# define CLOCK_REALTIME_ALARM 8
-#endif
-#ifndef CLOCK_BOOTTIME_ALARM
-# define CLOCK_BOOTTIME_ALARM 9
-#endif
+#include "time_event.h"
+#include "fd_checks.h"
+#include "lapi/time.h"
 
 static const struct {
 	clockid_t id;

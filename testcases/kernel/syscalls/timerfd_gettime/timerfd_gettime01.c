@@ -12,7 +12,7 @@
  */
 #include <poll.h>
 #include <sys/timerfd.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 #define MS NSEC_PER_MSEC
 

@@ -14,8 +14,8 @@
  */
 #include <poll.h>
 #include <sys/timerfd.h>
-#include "../common/time_event.h"
-#include "../common/task_wait.h"
+#include "time_event.h"
+#include "task_wait.h"
 
 #define MS NSEC_PER_MSEC
 

@@ -11,11 +11,8 @@
 #include <limits.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
-#include "../common/time_event.h"
-
-#ifndef CLOCK_BOOTTIME_ALARM
-# define CLOCK_BOOTTIME_ALARM 9
-#endif
+#include "time_event.h"
+#include "lapi/time.h"
 
 static int fd = -1, alarm_fd = -1;
 static void *bad_addr;

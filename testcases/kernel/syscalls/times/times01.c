@@ -10,7 +10,7 @@
  * value that looks like an error.
  */
 #include <sys/times.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 static long tck;

@@ -12,9 +12,9 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/sigwait_raw.h"
-#include "../common/task_wait.h"
-#include "../common/as_nobody.h"
+#include "sigwait_raw.h"
+#include "task_wait.h"
+#include "as_nobody.h"
 
 static sigset_t usr1;
 static pid_t thread_tid, root_tid;

@@ -12,7 +12,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "truncate01_file"
 #define LINK_NAME "truncate01_link"

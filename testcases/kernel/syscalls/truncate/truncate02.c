@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <sys/resource.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "truncate02_file"
 #define PRIV_DIR "truncate02_private"

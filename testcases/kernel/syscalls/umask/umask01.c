@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 static void check_values(void)
 {

@@ -18,7 +18,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/mount_ns.h"
+#include "mount_ns.h"
 
 #define MNT "mnt"
 

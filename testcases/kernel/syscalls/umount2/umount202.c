@@ -16,8 +16,8 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
-#include "../common/mount_ns.h"
+#include "fsmeta.h"
+#include "mount_ns.h"
 
 #define MNT "mnt"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include "tst_test.h"
-#include "../common/proc_ids.h"
+#include "proc_ids.h"
 
 static void proc_str(const char *name, char *buf, size_t size)
 {

@@ -11,7 +11,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "unlink02_file"
 #define DIR_NAME "unlink02_dir"

@@ -24,7 +24,7 @@
 #include <sys/msg.h>
 #include <sys/socket.h>
 #include "tst_test.h"
-#include "../../containers/common/ns_helpers.h"
+#include "ns_helpers.h"
 
 #define HOSTNAME "ltp-unshare01"
 #define STACK_SIZE (256 * 1024)

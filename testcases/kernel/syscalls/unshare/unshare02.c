@@ -20,7 +20,7 @@
  */
 #include <pthread.h>
 #include "tst_test.h"
-#include "../../containers/common/ns_helpers.h"
+#include "ns_helpers.h"
 
 static void check_bad_flags(void)
 {

@@ -26,10 +26,6 @@
 #include <linux/userfaultfd.h>
 #include "tst_test.h"
 
-#ifndef __NR_userfaultfd
-# define __NR_userfaultfd 323
-#endif
-
 #define NPAGES 4
 
 static size_t pg;

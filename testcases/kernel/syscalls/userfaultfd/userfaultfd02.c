@@ -23,14 +23,8 @@
 #include <sys/syscall.h>
 #include <linux/userfaultfd.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
-
-#ifndef __NR_userfaultfd
-# define __NR_userfaultfd 323
-#endif
-#ifndef UFFD_USER_MODE_ONLY
-# define UFFD_USER_MODE_ONLY 1
-#endif
+#include "as_nobody.h"
+#include "lapi/userfaultfd.h"
 
 static size_t pg;
 static char *area, *unmapped;

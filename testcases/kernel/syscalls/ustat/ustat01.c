@@ -15,13 +15,7 @@
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include "tst_test.h"
-
-struct kustat {
-	int f_tfree;
-	unsigned long f_tinode;
-	char f_fname[6];
-	char f_fpack[6];
-};
+#include "lapi/ustat.h"
 
 static void *bad_addr;
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <utime.h>
 #include <sys/stat.h>
-#include "../common/time_event.h"
+#include "time_event.h"
 
 static void *bad_addr;
 static char long_name[PATH_MAX + 2];

@@ -14,7 +14,7 @@
  */
 #include <fcntl.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define WRITABLE "utimensat02_writable"
 #define READONLY "utimensat02_readonly"

@@ -14,7 +14,7 @@
 #include <fcntl.h>
 #include <sys/time.h>
 #include "tst_test.h"
-#include "../common/fsmeta.h"
+#include "fsmeta.h"
 
 #define FILE_NAME "utimes01_file"
 #define LINK_NAME "utimes01_link"

@@ -8,8 +8,8 @@
  * returns the child's pid, and the child's parent is the caller.
  */
 #include <stdlib.h>
-#include "../common/exec_child_run.h"
-#include "../common/task_wait.h"
+#include "exec_child_run.h"
+#include "task_wait.h"
 
 static volatile int child_done, parent_blocked, child_ppid;
 

@@ -9,8 +9,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
-#include "../common/as_nobody.h"
-#include "../common/task_wait.h"
+#include "as_nobody.h"
+#include "task_wait.h"
 
 static void as_nobody(void)
 {

@@ -11,7 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/resource.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 static void *bad_addr;
 

@@ -8,10 +8,7 @@
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-
-#ifndef P_PIDFD
-# define P_PIDFD	3
-#endif
+#include "lapi/wait.h"
 
 static pid_t spawn(int code, int own_group)
 {

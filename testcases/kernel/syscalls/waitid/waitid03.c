@@ -9,11 +9,8 @@
  */
 #include <signal.h>
 #include <stdlib.h>
-#include "../common/task_wait.h"
-
-#ifndef P_PIDFD
-# define P_PIDFD	3
-#endif
+#include "task_wait.h"
+#include "lapi/wait.h"
 
 static void *bad_addr;
 static int null_fd = -1;

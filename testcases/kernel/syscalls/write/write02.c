@@ -22,8 +22,8 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
-#include "../common/task_wait.h"
+#include "fileio.h"
+#include "task_wait.h"
 
 #define FNAME "write02_file"
 

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include "tst_test.h"
-#include "../common/fileio.h"
+#include "fileio.h"
 
 #define FNAME "writev03_file"
 #define RECORDS 64

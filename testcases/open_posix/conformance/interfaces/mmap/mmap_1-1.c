@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 int main(void)
 {

@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 int main(void)
 {

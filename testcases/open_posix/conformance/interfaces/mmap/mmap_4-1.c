@@ -11,7 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 static sigjmp_buf env;
 static volatile sig_atomic_t hits;

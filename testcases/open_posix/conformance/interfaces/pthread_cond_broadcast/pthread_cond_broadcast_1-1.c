@@ -7,7 +7,7 @@
  */
 #include <pthread.h>
 
-#include "../../../include/pts_cond_waiters.h"
+#include "pts_cond_waiters.h"
 
 #define NTHREADS 5
 

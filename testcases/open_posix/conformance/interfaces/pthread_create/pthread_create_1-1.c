@@ -9,7 +9,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 static pthread_t seen_self;
 static int shared;

@@ -11,7 +11,7 @@
 #include <semaphore.h>
 #include <string.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 #define ROUNDS 100
 

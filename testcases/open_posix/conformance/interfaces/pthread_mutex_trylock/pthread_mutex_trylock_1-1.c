@@ -9,7 +9,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static int try_ret = -1, value;

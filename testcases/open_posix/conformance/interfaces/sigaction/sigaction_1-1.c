@@ -5,7 +5,7 @@
  * si_uid are the sender's process ID and real user ID. A forked child
  * kills its parent with SIGUSR1; the parent waits for it in sigsuspend().
  */
-#include "../../../include/pts_siginfo.h"
+#include "pts_siginfo.h"
 
 int main(void)
 {

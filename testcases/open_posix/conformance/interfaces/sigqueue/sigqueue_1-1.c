@@ -4,7 +4,7 @@
  * si_value, with si_code SI_QUEUE, si_signo the signal and si_pid the
  * sender. A child queues SIGRTMIN with sival_int 0x5eed to its parent.
  */
-#include "../../../include/pts_siginfo.h"
+#include "pts_siginfo.h"
 
 #define VALUE 0x5eed
 

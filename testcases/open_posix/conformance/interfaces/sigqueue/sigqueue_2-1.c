@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 static const int expected[] = { 1, 2, 3, 11, 12 };
 #define NEXP (int)(sizeof(expected) / sizeof(expected[0]))

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 #define VALUE 0x1234abcd
 

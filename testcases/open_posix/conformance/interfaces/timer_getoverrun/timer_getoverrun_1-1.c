@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 #define INTERVAL_NS 10000000LL
 #define WAIT_NS 500000000LL

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 #define VALUE_NS 200000000LL
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../../include/posixtest.h"
+#include "posixtest.h"
 
 static long long ns(const struct timespec *ts)
 {

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Landlock ABI version 1 (include/uapi/linux/landlock.h) under names of
+ * its own (LL_*, struct ll_*): the installed header may be older or newer,
+ * and later ABIs append fields.
+ */
+#ifndef LAPI_LANDLOCK_H
+#define LAPI_LANDLOCK_H
+
+#include <stdint.h>
+
+#define LL_CREATE_RULESET_VERSION	(1U << 0)
+#define LL_RULE_PATH_BENEATH		1
+#define LL_ACCESS_FS_EXECUTE		(1ULL << 0)
+#define LL_ACCESS_FS_WRITE_FILE		(1ULL << 1)
+#define LL_ACCESS_FS_READ_FILE		(1ULL << 2)
+#define LL_ACCESS_FS_READ_DIR		(1ULL << 3)
+
+/* struct landlock_ruleset_attr of ABI 1: later ABIs append fields. */
+struct ll_ruleset_attr {
+	uint64_t handled_access_fs;
+};
+
+/* struct landlock_path_beneath_attr (packed in the uapi header). */
+struct ll_path_beneath_attr {
+	uint64_t allowed_access;
+	int32_t parent_fd;
+} __attribute__((packed));
+
+#endif /* LAPI_LANDLOCK_H */

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The f*xattr and l*xattr tests run on the filesystem of the tmpdir, with
+ * the first namespace it stores of user.* and trusted.* (the tests run as
+ * root; tmpfs before 6.6 has trusted.* only). A filesystem with neither
+ * is TCONF with the reason. The setxattr/getxattr tests cover ext4 and
+ * tmpfs on a test device; these need no device.
+ */
+#ifndef XATTR_TMPDIR_H
+#define XATTR_TMPDIR_H
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/xattr.h>
+#include "tst_test.h"
+#include "as_nobody.h"
+#include "lapi/xattr.h"
+
+static const char *xattr_prefix;
+static char xname_a[64], xname_b[64];
+
+static inline int xattr_is_user(void)
+{
+	return !strcmp(xattr_prefix, "user.");
+}
+
+/* Pick the namespace on file (which must exist), fill xname_a/b. */
+static inline void xattr_tmpdir_setup(const char *file)
+{
+	static const char *const prefixes[] = { "user.", "trusted." };
+	unsigned int i;
+	char probe[64];
+
+	for (i = 0; i < 2; i++) {
+		snprintf(probe, sizeof(probe), "%sltp_probe", prefixes[i]);
+		if (!setxattr(file, probe, "1", 1, 0)) {
+			if (removexattr(file, probe))
+				tst_brk(TBROK | TERRNO, "removexattr(%s)",
+					probe);
+			xattr_prefix = prefixes[i];
+			break;
+		}
+		if (errno != EOPNOTSUPP)
+			tst_brk(TBROK | TERRNO, "setxattr(%s, %s)", file,
+				probe);
+	}
+	if (!xattr_prefix)
+		tst_brk(TCONF, "the tmpdir's filesystem stores neither user.* "
+			"nor trusted.* xattrs");
+	snprintf(xname_a, sizeof(xname_a), "%sltp_a", xattr_prefix);
+	snprintf(xname_b, sizeof(xname_b), "%sltp_b", xattr_prefix);
+	tst_res(TINFO, "using %s* names", xattr_prefix);
+}
+
+/*
+ * For the l*xattr tests: a symlink can carry trusted.* names only (the
+ * kernel refuses user.* on anything but files and directories). TCONF
+ * when the filesystem stores no trusted.* attribute on link.
+ */
+static inline void xattr_symlink_setup(const char *link)
+{
+	if (!lsetxattr(link, "trusted.ltp_probe", "1", 1, 0)) {
+		if (lremovexattr(link, "trusted.ltp_probe"))
+			tst_brk(TBROK | TERRNO, "lremovexattr(%s)", link);
+		return;
+	}
+	if (errno == EOPNOTSUPP)
+		tst_brk(TCONF, "the tmpdir's filesystem stores no trusted.* "
+			"xattrs on symlinks");
+	tst_brk(TBROK | TERRNO, "lsetxattr(%s, trusted.ltp_probe)", link);
+}
+
+/*
+ * Set-up of the f*xattr tests: create file with mode, pick the namespace
+ * on it, and open it read-only (*fd) and O_PATH (*pathfd).
+ */
+static inline void xattr_fd_setup(const char *file, mode_t mode, int *fd,
+				  int *pathfd)
+{
+	int wfd = SAFE_OPEN(file, O_CREAT | O_WRONLY, mode);
+
+	SAFE_CLOSE(wfd);
+	xattr_tmpdir_setup(file);
+	*fd = SAFE_OPEN(file, O_RDONLY);
+	*pathfd = SAFE_OPEN(file, O_PATH);
+}
+
+/* Set xname_a and xname_b on file to the values given. */
+static inline void xattr_set_ab(const char *file, const char *a, size_t alen,
+				const char *b, size_t blen)
+{
+	if (setxattr(file, xname_a, a, alen, 0) ||
+	    setxattr(file, xname_b, b, blen, 0))
+		tst_brk(TBROK | TERRNO, "setxattr(%s)", file);
+}
+
+/*
+ * Set-up of the l*xattr tests: a file target with a symlink link to it;
+ * the namespace is picked on target, and link must store trusted.*.
+ */
+static inline void xattr_link_setup(const char *target, const char *link)
+{
+	int fd = SAFE_OPEN(target, O_CREAT | O_WRONLY, 0644);
+
+	SAFE_CLOSE(fd);
+	if (symlink(target, link))
+		tst_brk(TBROK | TERRNO, "symlink(%s, %s)", target, link);
+	xattr_tmpdir_setup(target);
+	xattr_symlink_setup(link);
+}
+
+/* A name of XATTR_NAME_MAX + 1 bytes in the chosen namespace. */
+static inline const char *xattr_too_long_name(void)
+{
+	static char name[XATTR_NAME_MAX + 2];
+	size_t plen = strlen(xattr_prefix);
+
+	memcpy(name, xattr_prefix, plen);
+	memset(name + plen, 'n', XATTR_NAME_MAX + 1 - plen);
+	name[XATTR_NAME_MAX + 1] = '\0';
+	return name;
+}
+
+/* getxattr(), or lgetxattr() when nofollow. */
+static inline ssize_t xattr_get(const char *path, int nofollow,
+				const char *name, void *buf, size_t size)
+{
+	if (nofollow)
+		return lgetxattr(path, name, buf, size);
+	return getxattr(path, name, buf, size);
+}
+
+/* Assert that path (not followed if nofollow) has name = value. */
+#define check_xattr(path, nofollow, name, value, len) \
+	check_xattr_(__FILE__, __LINE__, (path), (nofollow), (name), (value), \
+		     (len))
+
+static inline void check_xattr_(const char *file, int line, const char *path,
+				int nofollow, const char *name,
+				const char *value, ssize_t len)
+{
+	char buf[256];
+	ssize_t got;
+
+	got = xattr_get(path, nofollow, name, buf, sizeof(buf));
+	if (got == len && !memcmp(buf, value, len))
+		tst_res_(file, line, TPASS, "%sgetxattr(%s, %s) = '%.*s'",
+			 nofollow ? "l" : "", path, name, (int)len, value);
+	else if (got < 0)
+		tst_res_(file, line, TFAIL | TERRNO, "%sgetxattr(%s, %s)",
+			 nofollow ? "l" : "", path, name);
+	else
+		tst_res_(file, line, TFAIL, "%sgetxattr(%s, %s) = '%.*s' (%zd "
+			 "bytes), expected '%.*s'", nofollow ? "l" : "", path,
+			 name, (int)got, buf, got, (int)len, value);
+}
+
+/* Assert that path (not followed if nofollow) lacks name: ENODATA. */
+#define check_no_xattr(path, nofollow, name) \
+	check_no_xattr_(__FILE__, __LINE__, (path), (nofollow), (name))
+
+static inline void check_no_xattr_(const char *file, int line,
+				   const char *path, int nofollow,
+				   const char *name)
+{
+	char buf[256];
+	ssize_t got;
+
+	got = xattr_get(path, nofollow, name, buf, sizeof(buf));
+	if (got < 0 && errno == ENODATA)
+		tst_res_(file, line, TPASS, "%sgetxattr(%s, %s): ENODATA",
+			 nofollow ? "l" : "", path, name);
+	else
+		tst_res_(file, line, TFAIL | TERRNO, "%sgetxattr(%s, %s) "
+			 "returned %zd, expected ENODATA", nofollow ? "l" : "",
+			 path, name, got);
+}
+
+/* Whether the NUL-separated list of len bytes holds name. */
+static inline int xattr_list_has(const char *list, ssize_t len,
+				 const char *name)
+{
+	const char *p;
+
+	for (p = list; p < list + len; p += strlen(p) + 1)
+		if (!strcmp(p, name))
+			return 1;
+	return 0;
+}
+
+#endif /* XATTR_TMPDIR_H */
