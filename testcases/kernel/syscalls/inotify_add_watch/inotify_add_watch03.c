@@ -2,7 +2,8 @@
 /*
  * Watches on a file system that is unmounted: umount() is not held up
  * by them (no EBUSY), and every watch on an inode of that file system
- * reports IN_UNMOUNT, then IN_IGNORED (no name, cookie 0), after which
+ * reports IN_UNMOUNT (with IN_ISDIR for a directory), then IN_IGNORED
+ * (no name, cookie 0), after which
  * its wd is gone (inotify_rm_watch(): EINVAL). A watch on a directory
  * outside the file system reports nothing. The watches are on the
  * mounted root, a subdirectory and a file, so both a directory's and a
@@ -16,7 +17,8 @@
 
 static int fd = -1, mounted;
 
-static void check_unmount_events(const int *wds, int nwd, int outside)
+static void check_unmount_events(const int *wds, const uint32_t *unmount,
+				 int nwd, int outside)
 {
 	struct ino_event evs[INO_MAX_EVENTS];
 	int n, i, w, seen_unmount, seen_ignored, ok = 1;
@@ -31,7 +33,7 @@ static void check_unmount_events(const int *wds, int nwd, int outside)
 		for (i = 0; i < n; i++) {
 			if (evs[i].wd != wds[w])
 				continue;
-			if (evs[i].mask == IN_UNMOUNT && !seen_ignored)
+			if (evs[i].mask == unmount[w] && !seen_ignored)
 				seen_unmount++;
 			else if (evs[i].mask == IN_IGNORED && seen_unmount)
 				seen_ignored++;
@@ -42,8 +44,9 @@ static void check_unmount_events(const int *wds, int nwd, int outside)
 			ok = 0;
 	}
 	if (ok && n == 2 * nwd) {
-		tst_res(TPASS, "each of the %d watches: IN_UNMOUNT, then "
-			"IN_IGNORED; nothing else", nwd);
+		tst_res(TPASS, "each of the %d watches: IN_UNMOUNT (with "
+			"IN_ISDIR on directories), then IN_IGNORED; nothing "
+			"else", nwd);
 		return;
 	}
 	tst_res(TFAIL, "%d events, expected IN_UNMOUNT and IN_IGNORED for "
@@ -55,6 +58,9 @@ static void check_unmount_events(const int *wds, int nwd, int outside)
 
 static void run(void)
 {
+	/* events on a directory carry IN_ISDIR, IN_IGNORED does not */
+	const uint32_t unmount[3] = { IN_UNMOUNT | IN_ISDIR,
+				      IN_UNMOUNT | IN_ISDIR, IN_UNMOUNT };
 	struct stat before, after;
 	int wds[3], outside, i, ffd;
 
@@ -71,7 +77,7 @@ static void run(void)
 	wds[0] = inotify_add_watch(fd, MNT, IN_ALL_EVENTS);
 	wds[1] = inotify_add_watch(fd, MNT "/dir", IN_ALL_EVENTS);
 	wds[2] = inotify_add_watch(fd, MNT "/file", IN_ALL_EVENTS);
-	outside = inotify_add_watch(fd, ".", IN_ALL_EVENTS);
+	outside = inotify_add_watch(fd, "outside", IN_ALL_EVENTS);
 	if (wds[0] < 0 || wds[1] < 0 || wds[2] < 0 || outside < 0)
 		tst_brk(TBROK | TERRNO, "inotify_add_watch()");
 	TST_EXP_PASS(umount(MNT), "umount() with 3 inotify watches inside");
@@ -81,7 +87,7 @@ static void run(void)
 	SAFE_STAT(MNT, &after);
 	TST_EXP_EXPR(after.st_dev != before.st_dev,
 		     "the file system is gone from " MNT);
-	check_unmount_events(wds, 3, outside);
+	check_unmount_events(wds, unmount, 3, outside);
 	for (i = 0; i < 3; i++)
 		TST_EXP_FAIL(inotify_rm_watch(fd, wds[i]), EINVAL,
 			     "inotify_rm_watch(wd %d) after the unmount",
@@ -102,6 +108,8 @@ static void cleanup(void)
 static void setup(void)
 {
 	SAFE_MKDIR(MNT, 0755);
+	/* not the tmpdir itself: the device's image file lives there */
+	SAFE_MKDIR("outside", 0755);
 }
 
 static struct tst_test test = {
