@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * sendfile(2) to an output that has no room:
- *  - a non-blocking stream socket whose send buffer is full, and a
- *    non-blocking pipe that is full: EAGAIN, *offset unchanged, nothing
- *    sent; once the peer reads, the same call sends (returns > 0,
- *    advances *offset by the count) and the bytes arrive intact;
+ *  - a non-blocking socket whose send buffer is full, and a non-blocking
+ *    pipe that is full: EAGAIN, *offset unchanged, nothing sent; once the
+ *    peer reads, the same call sends (returns > 0, advances *offset by
+ *    the count) and the bytes arrive intact;
  *  - a blocking socket that is full: sendfile() sleeps until the peer
  *    reads, then sends all it was asked to, after the bytes already
  *    queued.
+ * The sockets are AF_UNIX datagram pairs: their send buffer is charged
+ * until the peer reads, so "full" lasts. (A stream pair is not full for
+ * sendfile on 6.1: unix_stream_sendpage() appends the page to the last
+ * queued skb without a buffer check; TCP frees room on delayed ACKs.)
  */
 #include <stdlib.h>
 #include <sys/sendfile.h>
@@ -90,7 +94,7 @@ static void test_blocking(void)
 	pid_t pid;
 	off_t off = 0;
 
-	SAFE_SOCKETPAIR(AF_UNIX, SOCK_STREAM, 0, sv);
+	SAFE_SOCKETPAIR(AF_UNIX, SOCK_DGRAM, 0, sv);
 	fl = fcntl(sv[0], F_GETFL);
 	fcntl(sv[0], F_SETFL, fl | O_NONBLOCK);
 	filler = fill(sv[0]);
@@ -113,7 +117,7 @@ static void run(void)
 {
 	int sv[2], p[2];
 
-	SAFE_SOCKETPAIR(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv);
+	SAFE_SOCKETPAIR(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK, 0, sv);
 	test_nonblock(sv[0], sv[1], "socket");
 	SAFE_CLOSE(sv[0]);
 	SAFE_CLOSE(sv[1]);
