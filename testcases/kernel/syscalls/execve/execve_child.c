@@ -13,6 +13,8 @@
  *   sigs                 SIGUSR1 default, SIGUSR2 ignored, SIGTERM blocked,
  *                        SIGINT pending (as execve03 leaves them)
  *   nnp VALUE            prctl(PR_GET_NO_NEW_PRIVS) is VALUE
+ *   prctl OPT A2 A3 VALUE  prctl(OPT, A2, A3, 0, 0) returns VALUE (prctl06,
+ *                        prctl09: ambient capabilities, THP disable)
  *   euid UID             the effective uid is UID (set-user-ID honoured?)
  *   stdin                block reading stdin until end of file
  *   "script  mode" PATH ARGS...  run as a "#!" interpreter (execve01)
@@ -147,6 +149,19 @@ static int mode_nnp(int argc, char *argv[])
 	return mismatches ? EXEC_CHILD_MISMATCH : EXEC_CHILD_OK;
 }
 
+static int mode_prctl(int argc, char *argv[])
+{
+	char got[16];
+
+	if (argc != 6)
+		return EXEC_CHILD_USAGE;
+	snprintf(got, sizeof(got), "%d",
+		 prctl(atoi(argv[2]), strtoul(argv[3], NULL, 0),
+		       strtoul(argv[4], NULL, 0), 0, 0));
+	expect_str(argv[2], got, argv[5]);
+	return mismatches ? EXEC_CHILD_MISMATCH : EXEC_CHILD_OK;
+}
+
 static int mode_stdin(void)
 {
 	char buf[64];
@@ -177,6 +192,8 @@ int main(int argc, char *argv[])
 		return mode_sigs();
 	if (!strcmp(argv[1], "nnp"))
 		return mode_nnp(argc, argv);
+	if (!strcmp(argv[1], "prctl"))
+		return mode_prctl(argc, argv);
 	if (!strcmp(argv[1], "euid") && argc == 3) {
 		char got[16];
 
