@@ -11,7 +11,7 @@
  */
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include "../common/inotify_read.h"
+#include "inotify_read.h"
 
 #define MNT "mnt"
 

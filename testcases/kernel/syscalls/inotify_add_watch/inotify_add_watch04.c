@@ -22,7 +22,7 @@
  */
 #include <stdio.h>
 #include <sys/stat.h>
-#include "../common/inotify_read.h"
+#include "inotify_read.h"
 
 static int fd = -1, fd2 = -1;
 

@@ -9,7 +9,7 @@
  * change, keeps its own limit and gets every event.
  */
 #include <stdio.h>
-#include "../common/inotify_read.h"
+#include "inotify_read.h"
 
 #define LIMIT 8
 #define FILES 20

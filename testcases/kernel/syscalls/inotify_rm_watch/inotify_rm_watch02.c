@@ -20,8 +20,8 @@
  */
 #include <pthread.h>
 #include <stdio.h>
-#include "../common/inotify_read.h"
-#include "../common/task_wait.h"
+#include "inotify_read.h"
+#include "task_wait.h"
 
 #define FILES 5
 #define RACE_MS 2000

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define TASKS 5
 

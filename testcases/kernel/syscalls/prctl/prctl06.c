@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <linux/securebits.h>
-#include "../capget/caps_raw.h"
-#include "../common/exec_child_run.h"
-#include "../common/task_wait.h"
+#include "caps_raw.h"
+#include "exec_child_run.h"
+#include "task_wait.h"
 
 #define CAP_A CAP_NET_BIND_SERVICE
 #define CAP_B CAP_NET_RAW

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
-#include "../common/task_wait.h"
+#include "task_wait.h"
 
 #define SLACK_A 123456789UL
 #define SLACK_B 7777UL

@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <linux/securebits.h>
-#include "../capget/caps_raw.h"
-#include "../common/exec_child_run.h"
-#include "../common/task_wait.h"
+#include "caps_raw.h"
+#include "exec_child_run.h"
+#include "task_wait.h"
 
 static uid_t nobody;
 

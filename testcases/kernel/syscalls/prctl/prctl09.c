@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
-#include "../common/exec_child_run.h"
-#include "../common/task_wait.h"
+#include "exec_child_run.h"
+#include "task_wait.h"
 
 #define HPAGE (2UL << 20)
 

@@ -17,7 +17,7 @@
  * also refused SHM_RND alone, which Xorg relied on.
  */
 #include <sys/mman.h>
-#include "../common/sysv_ipc.h"
+#include "sysv_ipc.h"
 
 static int shm_id = -1;
 static long page;

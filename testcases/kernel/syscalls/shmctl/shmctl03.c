@@ -21,8 +21,8 @@
  */
 #include <sys/mman.h>
 #include <sys/syscall.h>
-#include "../common/sysv_ipc.h"
-#include "../common/task_wait.h"
+#include "sysv_ipc.h"
+#include "task_wait.h"
 
 static int shm_id = -1, private_id = -1;
 static long page, min_addr;
