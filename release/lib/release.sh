@@ -7,7 +7,7 @@
 # It sets prog (the script's name, the prefix of its messages),
 # release_dir (release/) and top (the top of the tree), and provides
 #   usage, usage_error, die, die_code, say     messages and exit values
-#   parse_options, is_uint, need_uint          the command line
+#   options, parse_options, is_uint, need_uint the command line
 #   release_tool                               another release/ program
 #   flavour_lines, flavour_names               the flavours file
 #   build_flavour, keep_kernel                 build-kernel, and its result
@@ -109,6 +109,16 @@ parse_options() {
 # no_arguments ARGS...: a usage error if any argument is left.
 no_arguments() {
 	[ $# -eq 0 ] || usage_error "unexpected argument '$1'"
+}
+
+# options SPEC ARGS...: parse_options for a script that takes nothing but
+# options.
+options() {
+	op_spec=$1
+	shift
+	parse_options "$op_spec" "$@"
+	shift "$opt_shift"
+	no_arguments "$@"
 }
 
 # release_tool NAME: the path of the release program NAME (in kernels/,
