@@ -162,9 +162,11 @@ flavour_lines() {
 	printf '%s\n' "$fl_out"
 }
 
-# flavour_names FILE: the names of FILE's flavours, one a line.
+# flavour_names FILE: the names of FILE's flavours, one a line (a usage
+# error as flavour_lines).
 flavour_names() {
-	flavour_lines "$1" | awk '{ print $1 }'
+	fn_lines=$(flavour_lines "$1") || exit 2
+	printf '%s\n' "$fn_lines" | awk '{ print $1 }'
 }
 
 # build_flavour LOGDIR NAME KERNEL CONFIG [SERIES]: build-kernel --version
