@@ -1,13 +1,13 @@
 # shellcheck shell=sh
 # Shared by tests/release/*.test (sourced, POSIX sh): the source tree, a
-# scratch directory removed on exit, and check helpers that count.
+# scratch directory removed on exit, and the counting checks of
+# tests/check-helpers.sh (pass, fail, check, expect_exit, expect_line,
+# finish).
 #
 #   srcdir    the top of the source tree, canonical (as the scripts print it)
 #   release   its release/ directory
 #   fixtures  tests/release/fixtures
-#   scratch   a new directory, removed on exit; $scratch/out holds the
-#             output of the last expect_exit
-# Close with finish: it prints the counts and exits 1 on any failure.
+#   scratch   a new directory, removed on exit
 
 srcdir=$(cd "${abs_top_srcdir:-$(dirname "$0")/../..}" && pwd -P)
 # shellcheck disable=SC2034 # used by the tests that source this
@@ -15,63 +15,8 @@ release=$srcdir/release
 # shellcheck disable=SC2034
 fixtures=$srcdir/tests/release/fixtures
 
-passed=0
-failed=0
-
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .test)-test.XXXXXX") || exit 99
 trap 'rm -rf "$scratch"' EXIT
 
-pass() {
-	passed=$((passed + 1))
-	echo "PASS: $*"
-}
-
-fail() {
-	failed=$((failed + 1))
-	echo "FAIL: $*"
-}
-
-# check DESCRIPTION COMMAND...: pass when COMMAND succeeds.
-check() {
-	what=$1
-	shift
-	if "$@"; then pass "$what"; else fail "$what"; fi
-}
-
-# expect_exit CODE PATTERN DESCRIPTION -- COMMAND...: run COMMAND; pass
-# when it exits CODE and its stdout+stderr match the grep pattern PATTERN
-# (empty: anything).
-expect_exit() {
-	want=$1
-	pattern=$2
-	what=$3
-	shift 4
-	"$@" >"$scratch/out" 2>&1
-	got=$?
-	if [ "$got" != "$want" ]; then
-		fail "$what: exit $got, expected $want; output:"
-		sed 's/^/    /' "$scratch/out"
-	elif [ -n "$pattern" ] && ! grep -q -e "$pattern" "$scratch/out"; then
-		fail "$what: output lacks '$pattern':"
-		sed 's/^/    /' "$scratch/out"
-	else
-		pass "$what"
-	fi
-}
-
-# expect_line PATTERN DESCRIPTION: the last expect_exit's output has a
-# line matching PATTERN.
-expect_line() {
-	if grep -q -e "$1" "$scratch/out"; then
-		pass "$2"
-	else
-		fail "$2: no line matches '$1'"
-	fi
-}
-
-# finish: the closing count line; exit 1 on any failure.
-finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit $?
-}
+# shellcheck source=../check-helpers.sh source-path=SCRIPTDIR
+. "$srcdir/tests/check-helpers.sh"
