@@ -17,8 +17,9 @@
  * kirk treats the mere presence of needs_root, needs_device, mount_device,
  * format_device, mntpoint, save_restore (and a few more) as "not
  * parallel-safe", so a flag is written as "1" when set and left out when
- * not, as upstream does. Each test sits on one line: the file is also
- * read line by line by ltp-coverage.
+ * not, as upstream does. Each test sits on one line, for people reading
+ * it; programs read it as JSON (src/common/catalog.c): ltp-pan takes
+ * each test's metadata from the installed copy instead of running -M.
  *
  * Usage: mkcatalog -s SRCDIR -b BUILDDIR -v VERSION [-a ALIASES] SOURCE...
  * SOURCE paths are relative to SRCDIR. Writes the catalog to stdout.

@@ -100,7 +100,7 @@ static double backstop(const struct sched *s, const struct plan_item *it,
 		       const struct test_meta *m, char *mul, size_t mul_size,
 		       int *set_mul)
 {
-	int lib = !strcmp(m->source, "test");
+	int lib = m->library;
 	double ratio;
 
 	*set_mul = 0;

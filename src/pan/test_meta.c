@@ -6,23 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "catalog.h"
 #include "json_read.h"
 #include "strbuf.h"
 #include "taint_flags.h"
 #include "test_meta.h"
 
-/* In every C test: the format print_metadata() uses. */
-static const char c_marker[] = "\"exclusive\":%s";
-/* In every shell test: it sources the shell library. */
-static const char sh_marker[] = "tst_test.sh";
-/* Larger files are no test of ours: not read. */
-#define MAX_SCAN	(64L * 1024 * 1024)
 #define MAX_META	65536
 
 struct cache_entry {
@@ -110,35 +103,6 @@ static char *resolve(const char *word, const char *path)
 	return NULL;
 }
 
-/* 1 when the file is a test of our libraries. */
-static int is_library_test(const char *file)
-{
-	struct stat st;
-	void *map;
-	int fd, found = 0;
-
-	fd = open(file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !st.st_size ||
-	    st.st_size > MAX_SCAN) {
-		close(fd);
-		return 0;
-	}
-	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
-		return 0;
-	if (st.st_size > 2 && !memcmp(map, "#!", 2))
-		found = !!memmem(map, st.st_size, sh_marker,
-				 sizeof(sh_marker) - 1);
-	else
-		found = !!memmem(map, st.st_size, c_marker,
-				 sizeof(c_marker) - 1);
-	munmap(map, st.st_size);
-	return found;
-}
-
 static double now(void)
 {
 	struct timespec ts;
@@ -213,6 +177,18 @@ static int get_bool(const struct json_value *o, const char *key)
 	return v && v->type == JSON_BOOL && v->boolean;
 }
 
+static void set_taint(struct test_meta *m, const char *program,
+		      const char *letters)
+{
+	char bad;
+
+	m->expected_taint = taint_mask(letters, &bad);
+	if (bad)
+		fprintf(stderr, "ltp-pan: %s: expected_taint \"%s\": '%c' is no taint letter; ignored\n",
+			program, letters, bad);
+}
+
+/* Ask a program the catalog does not list: "program -M". */
 static void probe(const char *program, const char *path, double limit,
 		  struct test_meta *m)
 {
@@ -222,36 +198,89 @@ static void probe(const char *program, const char *path, double limit,
 	const char *why;
 	size_t col;
 
-	/* unreadable metadata: assume the worst, run it alone */
-	m->source = "unreadable";
-	m->exclusive = 1;
-	m->timeout = 0;
-	if (!run_probe(program, path, limit, &out) && out.len &&
-	    !json_parse(out.buf, out.len, &v, &why, &col)) {
-		if (v.type == JSON_OBJECT) {
-			m->source = "test";
-			m->exclusive = get_bool(&v, "exclusive");
-			m->needs_device = get_bool(&v, "needs_device");
-			m->needs_root = get_bool(&v, "needs_root");
-			t = json_get(&v, "timeout");
-			if (t && t->type == JSON_NUMBER)
-				m->timeout = t->number;
-			t = json_get(&v, "expected_taint");
-			if (t && t->type == JSON_STRING) {
-				char bad;
-
-				m->expected_taint = taint_mask(t->str, &bad);
-				if (bad)
-					fprintf(stderr, "ltp-pan: %s -M: expected_taint \"%s\": '%c' is no taint letter; ignored\n",
-						program, t->str, bad);
-			}
+	if (run_probe(program, path, limit, &out) || !out.len)
+		goto done;
+	if (json_parse(out.buf, out.len, &v, &why, &col)) {
+		/* a library test whose metadata is cut: assume the worst */
+		if (out.buf[strspn(out.buf, " \t\r\n")] == '{') {
+			m->source = "unreadable";
+			m->exclusive = 1;
+			fprintf(stderr, "ltp-pan: %s -M gave no metadata; it runs alone\n",
+				program);
 		}
-		json_free(&v);
+		goto done;
 	}
-	if (!strcmp(m->source, "unreadable"))
-		fprintf(stderr, "ltp-pan: %s -M gave no metadata; it runs alone\n",
-			program);
+	if (v.type == JSON_OBJECT) {
+		m->source = "test";
+		m->library = 1;
+		m->exclusive = get_bool(&v, "exclusive");
+		m->needs_device = get_bool(&v, "needs_device");
+		m->needs_root = get_bool(&v, "needs_root");
+		t = json_get(&v, "timeout");
+		if (t && t->type == JSON_NUMBER)
+			m->timeout = t->number;
+		t = json_get(&v, "expected_taint");
+		if (t && t->type == JSON_STRING)
+			set_taint(m, program, t->str);
+	}
+	json_free(&v);
+done:
 	sb_free(&out);
+}
+
+/* The installed catalog, read on first use; empty without one. */
+static const struct catalog *installed_catalog(void)
+{
+	static struct catalog cat;
+	static int loaded;
+	struct strbuf path = STRBUF_INIT;
+	const char *root = getenv("LTPROOT");
+
+	if (loaded)
+		return &cat;
+	loaded = 1;
+	if (!root || !*root)
+		return &cat;
+	sb_printf(&path, "%s/metadata/ltp.json", root);
+	/* a suite without one (a cross build) asks each program */
+	if (!access(path.buf, F_OK) && catalog_load(path.buf, &cat))
+		fprintf(stderr, "ltp-pan: the catalog %s is unusable: each program is asked with -M instead\n",
+			path.buf);
+	sb_free(&path);
+	return &cat;
+}
+
+/*
+ * The catalog's entry for program, when it is one of the installed tests
+ * ($LTPROOT/testcases/bin/NAME): a program of that name elsewhere is not.
+ */
+static const struct catalog_test *catalogued(const char *program)
+{
+	const struct catalog *cat = installed_catalog();
+	const char *root = getenv("LTPROOT"), *base = strrchr(program, '/');
+	struct strbuf dir = STRBUF_INIT;
+	int installed;
+
+	if (!cat->n || !base)
+		return NULL;
+	sb_printf(&dir, "%s/testcases/bin", root);
+	installed = (size_t)(base - program) == dir.len &&
+		    !memcmp(program, dir.buf, dir.len);
+	sb_free(&dir);
+	return installed ? catalog_find_program(cat, base + 1) : NULL;
+}
+
+static void from_catalog(const struct catalog_test *ct, const char *program,
+			 struct test_meta *m)
+{
+	m->source = "catalog";
+	m->library = 1;
+	m->exclusive = ct->exclusive;
+	m->needs_device = ct->needs_device;
+	m->needs_root = ct->needs_root;
+	m->timeout = ct->timeout;
+	if (*ct->expected_taint)
+		set_taint(m, program, ct->expected_taint);
 }
 
 void test_meta_get(const char *cmd, const char *path, double probe_timeout,
@@ -276,7 +305,9 @@ void test_meta_get(const char *cmd, const char *path, double probe_timeout,
 		}
 	}
 	program = resolve(word, path);
-	if (program && is_library_test(program))
+	if (program && catalogued(program))
+		from_catalog(catalogued(program), program, m);
+	else if (program)
 		probe(program, path, probe_timeout, m);
 	free(program);
 	e = xmalloc(sizeof(*e));

@@ -1,23 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What a test says about itself. A test built with the C library or the
- * shell library prints its metadata as JSON with "-M" (needs_root,
- * exclusive, needs_device, timeout, tags): the executor reads it to run
- * tests that need the machine to themselves alone under -x N, and to set
- * its backstop timeout above the test's own.
+ * What a test says about itself (needs_root, exclusive, needs_device,
+ * timeout, expected_taint): the executor reads it to run tests that need
+ * the machine to themselves alone under -x N, and to set its backstop
+ * timeout above the test's own.
  *
- * Only programs known to be library tests are asked: a C test is a file
- * holding the metadata format string of src/lib/tst_test.c, a shell test
- * a script that sources tst_test.sh. Any other command (a plain program,
- * a shell pipeline) has no metadata; "-M" is never run on it. The answer
- * is cached per program.
+ * It comes from the installed catalog, $LTPROOT/metadata/ltp.json, for
+ * the programs of $LTPROOT/testcases/bin it lists. Any other program is
+ * asked with "-M" (what the library tests answer, and what the catalog
+ * was built from): a JSON object is its metadata, anything else means it
+ * has none. A command that is no plain word (a shell pipeline) or names
+ * no program is never run with "-M". The answer is cached per program.
  */
 #ifndef TEST_META_H
 #define TEST_META_H
 
 struct test_meta {
-	/* "test" (from -M), "none" (not a library test), "unreadable" */
+	/*
+	 * "catalog", "test" (from -M), "none" (no metadata), "unreadable"
+	 * (its -M began a JSON object it did not finish: a broken test)
+	 */
 	const char *source;
+	int library;		/* a library test: catalog or test */
 	int exclusive;
 	int needs_device;
 	int needs_root;

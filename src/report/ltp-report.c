@@ -5,23 +5,34 @@
  * an HTML page, kirk's JSON report, JUnit XML and per-test kernel logs.
  * With no view asked for it prints the totals. --compare OLD NEW lists
  * what changed between two runs; --flakes RECORDS... the tests whose
- * verdict differed between runs of the same tests.
+ * verdict differed between runs of the same tests. The query modes
+ * (--fields, --run-fields, --count, --per, --catalog) print records or
+ * catalog entries as tab separated lines for scripts, so that nothing
+ * else parses the records.
  *
  * Exit value: 0 the views were written, 2 usage error or a file could not
  * be read or written. With --compare: 0 no new failure, 1 new failures.
  * With --flakes: 0 every verdict the same, 1 some differed, 2 a file
- * missing or holding a malformed line.
+ * missing or holding a malformed line. A query: 0 something was
+ * selected, 1 nothing was, 2 usage error or an unreadable file.
  */
 #include <getopt.h>
+#include <regex.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "query.h"
 #include "records.h"
 #include "strbuf.h"
 #include "views.h"
 
-enum { OPT_JUNIT = 256, OPT_COMPARE, OPT_FLAKES };
+enum {
+	OPT_JUNIT = 256, OPT_COMPARE, OPT_FLAKES, OPT_TAG, OPT_TAG_REGEX,
+	OPT_CLASS, OPT_LAST, OPT_FIELDS, OPT_RUN_FIELDS, OPT_COUNT, OPT_PER,
+	OPT_CATALOG, OPT_RUNTEST_DIR,
+};
 
 static void usage(FILE *f)
 {
@@ -30,6 +41,9 @@ static void usage(FILE *f)
 		"                  [--junit XML] [-K DIR] RECORDS\n"
 		"       ltp-report --compare OLD_RECORDS NEW_RECORDS\n"
 		"       ltp-report --flakes RUN RUN...   (records files or ltp-vm outputs)\n"
+		"       ltp-report [SELECT] --fields LIST|--count|--per class|runtest RECORDS\n"
+		"       ltp-report --run-fields LIST RECORDS\n"
+		"       ltp-report --catalog CATALOG [--tag T] [--tag-regex ERE] [--fields LIST|--count]\n"
 		"  -l LOG       LTP's results log (raw pan lines; pretty with -p)\n"
 		"  -p           pretty log format\n"
 		"  -C FAILED    runtest file of the failed and broken tests\n"
@@ -42,7 +56,17 @@ static void usage(FILE *f)
 		"               against OLD; exit 1 when there are new failures\n"
 		"  --flakes     the tests whose verdict differs between runs of the\n"
 		"               same tests, with each verdict's output; exit 1 when\n"
-		"               there are some\n");
+		"               there are some\n"
+		"Queries print tab separated lines (doc/ltp-report.md):\n"
+		"  --fields LIST      members of each selected test record (default tag,class)\n"
+		"  --count            the number of selected test records\n"
+		"  --per class        selected records per class: CLASS COUNT\n"
+		"  --per runtest      per runtest file: NAME TOTAL PASS FAIL BROKEN WARNING SKIPPED\n"
+		"  --runtest-dir DIR  read the run's runtest files from DIR (a guest's run)\n"
+		"  --run-fields LIST  one line about the run (version, outcome, totals...)\n"
+		"  --catalog FILE     the test catalog (metadata/ltp.json) instead of records\n"
+		"SELECT: --tag TAG (repeatable), --tag-regex ERE, --class LIST (comma\n"
+		"separated), --last (only each tag's last record, before --class)\n");
 }
 
 static int compare(const char *old_path, const char *new_path)
@@ -90,19 +114,64 @@ static int flakes(char *const *names, size_t n)
 	return flake_report(runs, (const char *const *)names, n, stdout) ? 1 : 0;
 }
 
+/* The query modes: one thing to print, from one file. */
+static int query(const struct query *q, const char *catalog, int queries,
+		 int other_modes, int nfiles, char *const *files)
+{
+	struct run_records rr;
+
+	if (other_modes || queries > 1 || (!queries && !catalog) ||
+	    (q->run_fields && (q->tags_n || q->have_tag_re || q->class_mask ||
+			       q->last))) {
+		fprintf(stderr, "ltp-report: a query prints one of --fields, --count, --per or --run-fields (--run-fields selects nothing), and makes no view\n");
+		usage(stderr);
+		return 2;
+	}
+	if (catalog) {
+		if (nfiles || q->run_fields || q->per || q->class_mask ||
+		    q->last) {
+			fprintf(stderr, "ltp-report: --catalog takes no records file and only --tag, --tag-regex, --fields or --count\n");
+			return 2;
+		}
+		return query_catalog(q, catalog);
+	}
+	if (nfiles != 1) {
+		fprintf(stderr, "ltp-report: a query reads one records file\n");
+		return 2;
+	}
+	if (records_load(files[0], &rr))
+		return 2;
+	return query_records(q, &rr);
+}
+
 int main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "junit", required_argument, NULL, OPT_JUNIT },
 		{ "compare", no_argument, NULL, OPT_COMPARE },
 		{ "flakes", no_argument, NULL, OPT_FLAKES },
+		{ "tag", required_argument, NULL, OPT_TAG },
+		{ "tag-regex", required_argument, NULL, OPT_TAG_REGEX },
+		{ "class", required_argument, NULL, OPT_CLASS },
+		{ "last", no_argument, NULL, OPT_LAST },
+		{ "fields", required_argument, NULL, OPT_FIELDS },
+		{ "run-fields", required_argument, NULL, OPT_RUN_FIELDS },
+		{ "count", no_argument, NULL, OPT_COUNT },
+		{ "per", required_argument, NULL, OPT_PER },
+		{ "catalog", required_argument, NULL, OPT_CATALOG },
+		{ "runtest-dir", required_argument, NULL, OPT_RUNTEST_DIR },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *log = NULL, *failed = NULL, *tconf = NULL, *html = NULL;
 	const char *json = NULL, *junit = NULL, *dmesg = NULL;
+	const char *catalog = NULL;
 	struct run_records rr;
-	int c, pretty = 0, bad = 0, cmp = 0, flk = 0, views;
+	struct query q;
+	int c, pretty = 0, bad = 0, cmp = 0, flk = 0, views, queries;
+	int selects = 0;
+
+	memset(&q, 0, sizeof(q));
 
 	while ((c = getopt_long(argc, argv, "pl:C:T:g:j:K:h", longopts,
 				NULL)) != -1) {
@@ -137,6 +206,55 @@ int main(int argc, char *argv[])
 		case OPT_FLAKES:
 			flk = 1;
 			break;
+		case OPT_TAG:
+			q.tags = xrealloc(q.tags, (q.tags_n + 1) *
+					  sizeof(*q.tags));
+			q.tags[q.tags_n++] = optarg;
+			selects = 1;
+			break;
+		case OPT_TAG_REGEX:
+			if (q.have_tag_re ||
+			    regcomp(&q.tag_re, optarg, REG_EXTENDED | REG_NOSUB)) {
+				fprintf(stderr, "ltp-report: --tag-regex '%s': %s\n",
+					optarg, q.have_tag_re ? "only one, please" :
+					"not an extended regular expression");
+				return 2;
+			}
+			q.have_tag_re = 1;
+			selects = 1;
+			break;
+		case OPT_CLASS:
+			if (query_classes(&q, optarg))
+				return 2;
+			selects = 1;
+			break;
+		case OPT_LAST:
+			q.last = 1;
+			selects = 1;
+			break;
+		case OPT_FIELDS:
+			q.fields = optarg;
+			break;
+		case OPT_RUN_FIELDS:
+			q.run_fields = optarg;
+			break;
+		case OPT_COUNT:
+			q.count = 1;
+			break;
+		case OPT_PER:
+			if (strcmp(optarg, "class") && strcmp(optarg, "runtest")) {
+				fprintf(stderr, "ltp-report: --per class or --per runtest, not '%s'\n",
+					optarg);
+				return 2;
+			}
+			q.per = optarg;
+			break;
+		case OPT_CATALOG:
+			catalog = optarg;
+			break;
+		case OPT_RUNTEST_DIR:
+			q.runtest_dir = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -146,6 +264,10 @@ int main(int argc, char *argv[])
 		}
 	}
 	views = log || failed || tconf || html || json || junit || dmesg;
+	queries = !!q.fields + !!q.run_fields + q.count + !!q.per;
+	if (queries || selects || catalog || q.runtest_dir)
+		return query(&q, catalog, queries, views || cmp || flk,
+			     argc - optind, argv + optind);
 	if (flk) {
 		if (views || cmp || argc - optind < 2) {
 			fprintf(stderr, "ltp-report: --flakes takes two or more records files and no other option\n");

@@ -1,10 +1,11 @@
 #!/bin/sh
 # A fake library test for the runner's self-tests. Like a test of the
-# shell library (it would source tst_test.sh) it answers "-M" with its
-# metadata, so that ltp-pan asks it; what it says comes from the name it
-# is installed under (copies in the scratch testcases/bin):
+# shell library it answers "-M" with its metadata; ltp-pan asks it, as
+# it asks every program the catalog does not list. What it says comes
+# from the name it is installed under (copies in the scratch
+# testcases/bin):
 #   meta_excl*    "exclusive": true        meta_shared*  "exclusive": false
-#   meta_t5*      "timeout": 5             meta_bad*     no JSON at all
+#   meta_t5*      "timeout": 5             meta_bad*     a cut JSON object
 #   meta_unlim*   "timeout": -1 (no limit of its own)
 # Run without -M it sleeps $1 seconds (default 0) and prints its
 # LTP_TIMEOUT_MUL, then passes. Harmless.
@@ -17,7 +18,8 @@ if [ "${1:-}" = -M ]; then
 	meta_t5*) timeout=5 ;;
 	meta_unlim*) timeout=-1 ;;
 	meta_bad*)
-		echo "this is not JSON"
+		# a library test whose metadata is broken: a cut object
+		printf '{"name":"%s","exclusive":' "$name"
 		exit 0
 		;;
 	esac

@@ -154,10 +154,9 @@ span() {
 # alone TAG RECORDS: no other test's record overlaps the tag's in time
 alone() {
 	set -- "$(span "$1" "$2")" "$1" "$2"
-	grep '"type":"test"' "$3" | grep -v "\"tag\":\"$2\"" |
-		sed 's/.*"start":\([0-9.]*\),"duration":\([0-9.]*\),.*/\1 \2/' |
-		awk -v me="$1" 'BEGIN { split(me, m, " ") }
-			{ if ($1 < m[2] && $1 + $2 > m[1]) bad = 1 }
+	"$REPORT" --fields tag,start,duration "$3" |
+		awk -F '\t' -v me="$1" -v tag="$2" 'BEGIN { split(me, m, " ") }
+			$1 != tag { if ($2 < m[2] && $2 + $3 > m[1]) bad = 1 }
 			END { exit bad }'
 }
 
@@ -172,11 +171,8 @@ overlap() {
 # The test records of a file without what differs between runs of the
 # same tests (times, CPU, the output text, the workers), sorted by index.
 results_of() {
-	grep '"type":"test"' "$1" | sed \
-		-e 's/"start":[0-9.]*,"duration":[0-9.]*,//' \
-		-e 's/"output":"\([^"\\]\|\\.\)*",//' \
-		-e 's/"cu":[0-9.]*,"cs":[0-9.]*,//' \
-		-e 's/^\(.*\)"index":\([0-9]*\),\(.*\)$/\2 \1\3/' | sort -n
+	"$REPORT" --fields index,tag,cmd,end,exit,signal,class,reason,passed,failed,broken,skipped,warnings,output_bytes,output_dropped,taint_before,taint_after,taint_new,kernel_log,iteration,exclusive,backstop,metadata "$1" |
+		sort -n
 }
 
 # same_results A B: two records files hold the same results

@@ -7,6 +7,7 @@
 #   srcdir    the top of the source tree, canonical (as the scripts print it)
 #   release   its release/ directory
 #   fixtures  tests/release/fixtures
+#   LTP_REPORT  the built ltp-report (exported)
 #   scratch   a new directory, removed on exit
 
 srcdir=$(cd "${abs_top_srcdir:-$(dirname "$0")/../..}" && pwd -P)
@@ -14,6 +15,9 @@ srcdir=$(cd "${abs_top_srcdir:-$(dirname "$0")/../..}" && pwd -P)
 release=$srcdir/release
 # shellcheck disable=SC2034
 fixtures=$srcdir/tests/release/fixtures
+# release/lib/summarize-records reads the records with the built ltp-report
+LTP_REPORT=${abs_top_builddir:-$srcdir}/src/report/ltp-report
+export LTP_REPORT
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/$(basename "$0" .test)-test.XXXXXX") || exit 99
 trap 'rm -rf "$scratch"' EXIT

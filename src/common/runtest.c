@@ -173,8 +173,8 @@ unsigned int runtest_load(const char *path, struct test_list *list)
 
 	f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "ltp-pan: cannot open %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "%s: cannot open %s: %s\n",
+			program_invocation_short_name, path, strerror(errno));
 		return 1;
 	}
 	while ((len = getline(&line, &cap, f)) >= 0) {
@@ -189,8 +189,8 @@ unsigned int runtest_load(const char *path, struct test_list *list)
 		problems++;
 	}
 	if (ferror(f)) {
-		fprintf(stderr, "ltp-pan: cannot read %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "%s: cannot read %s: %s\n",
+			program_invocation_short_name, path, strerror(errno));
 		problems++;
 	}
 	free(line);

@@ -227,8 +227,8 @@ int records_load(const char *path, struct run_records *rr)
 	memset(rr, 0, sizeof(*rr));
 	f = fopen(path, "re");
 	if (!f) {
-		fprintf(stderr, "ltp-report: cannot open %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "%s: cannot open %s: %s\n",
+			program_invocation_short_name, path, strerror(errno));
 		return -1;
 	}
 	while ((len = getline(&line, &cap, f)) >= 0) {
@@ -237,16 +237,16 @@ int records_load(const char *path, struct run_records *rr)
 			len--;
 		} else {
 			/* every record ends with a newline in the same write */
-			fprintf(stderr, "ltp-report: %s:%lu: warning: ignoring truncated last record (the run was killed while writing it?)\n",
-				path, lineno);
+			fprintf(stderr, "%s: %s:%lu: warning: ignoring truncated last record (the run was killed while writing it?)\n",
+				program_invocation_short_name, path, lineno);
 			rr->skipped_lines++;
 			break;
 		}
 		if (blank(line, len))
 			continue;
 		if (take_line(rr, line, len, &why, &col)) {
-			fprintf(stderr, "ltp-report: %s:%lu: warning: ignoring bad record: %s",
-				path, lineno, why);
+			fprintf(stderr, "%s: %s:%lu: warning: ignoring bad record: %s",
+				program_invocation_short_name, path, lineno, why);
 			if (col)
 				fprintf(stderr, " at byte %zu", col);
 			fputc('\n', stderr);
@@ -255,8 +255,8 @@ int records_load(const char *path, struct run_records *rr)
 		}
 	}
 	if (ferror(f)) {
-		fprintf(stderr, "ltp-report: cannot read %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "%s: cannot read %s: %s\n",
+			program_invocation_short_name, path, strerror(errno));
 		free(line);
 		fclose(f);
 		return -1;
