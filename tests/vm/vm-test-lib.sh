@@ -1,6 +1,7 @@
 # shellcheck shell=sh
 # Shared by tests/vm/*.test (sourced, POSIX sh): the built ltp-vm, a
-# scratch directory removed on exit, and check helpers that count.
+# scratch directory removed on exit, and the counting checks of
+# tests/check-helpers.sh.
 #
 # Needs abs_top_srcdir and abs_top_builddir (set by make check).
 
@@ -11,9 +12,6 @@
 LTP_VM=$abs_top_builddir/src/vm/ltp-vm
 LTP_VM_DATADIR=$abs_top_srcdir/src/vm
 export LTP_VM_DATADIR
-
-passed=0
-failed=0
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/ltp-vm-test.XXXXXX") || exit 99
 trap 'rm -rf "$scratch"' EXIT
@@ -28,43 +26,8 @@ use_user_cache() {
 	XDG_CACHE_HOME=$user_cache_home
 }
 
-pass() {
-	passed=$((passed + 1))
-	echo "PASS: $*"
-}
-
-fail() {
-	failed=$((failed + 1))
-	echo "FAIL: $*"
-}
-
-# check DESCRIPTION COMMAND...: pass when COMMAND succeeds.
-check() {
-	what=$1
-	shift
-	if "$@"; then pass "$what"; else fail "$what"; fi
-}
-
-# expect_exit CODE PATTERN DESCRIPTION -- COMMAND...
-# Run COMMAND; pass when it exits CODE and its stdout+stderr match the
-# grep pattern PATTERN (empty: anything).
-expect_exit() {
-	want=$1
-	pattern=$2
-	what=$3
-	shift 4
-	"$@" >"$scratch/out" 2>&1
-	got=$?
-	if [ "$got" != "$want" ]; then
-		fail "$what: exit $got, expected $want; output:"
-		sed 's/^/    /' "$scratch/out"
-	elif [ -n "$pattern" ] && ! grep -q -e "$pattern" "$scratch/out"; then
-		fail "$what: output lacks '$pattern':"
-		sed 's/^/    /' "$scratch/out"
-	else
-		pass "$what"
-	fi
-}
+# shellcheck source=../check-helpers.sh source-path=SCRIPTDIR
+. "$abs_top_srcdir/tests/check-helpers.sh"
 
 # make_fake_suite DIR: an installed suite whose runltp sends a few fake
 # records to $LTP_RECORD_MIRROR. Guest environment FAKE_MODE=fail makes
@@ -102,11 +65,4 @@ make_fake_bzimage() {
 	printf '\000\002' | dd of="$1" bs=1 seek=526 conv=notrunc 2>/dev/null
 	printf '%s (fake@host) #1 SMP\000' "$2" |
 		dd of="$1" bs=1 seek=1024 conv=notrunc 2>/dev/null
-}
-
-# finish: the closing count line; exit 1 on any failure.
-finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit $?
 }
