@@ -91,6 +91,7 @@ static void take_run(struct run_records *rr, const struct json_value *o)
 	rr->distribution_version = get_str(o, "distribution_version", NULL);
 	rr->ram = get_str(o, "ram", NULL);
 	rr->swap = get_str(o, "swap", NULL);
+	rr->cmdline = get_str(o, "cmdline", NULL);
 }
 
 static int take_test(struct run_records *rr, const struct json_value *o,
@@ -200,7 +201,8 @@ static void fill_defaults(struct run_records *rr)
 	char **const str[] = {
 		&rr->version, &rr->kernel, &rr->kernel_build, &rr->machine,
 		&rr->hostname, &rr->seed, &rr->distribution,
-		&rr->distribution_version, &rr->ram, &rr->swap, &rr->stopped,
+		&rr->distribution_version, &rr->ram, &rr->swap, &rr->cmdline,
+		&rr->stopped,
 	};
 	size_t i;
 

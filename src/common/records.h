@@ -73,6 +73,7 @@ struct run_records {
 	char *distribution_version;
 	char *ram;
 	char *swap;
+	char *cmdline;		/* the kernel's, "" when missing */
 	int resumed;		/* a later run record says it continued */
 
 	int have_end;

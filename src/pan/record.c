@@ -231,6 +231,22 @@ static void meminfo(const char *key, char *out, size_t size)
 	fclose(f);
 }
 
+/* The kernel's command line (kirk's environment has it), one line. */
+static void kernel_cmdline(struct strbuf *sb)
+{
+	char line[4096];
+	FILE *f = fopen("/proc/cmdline", "re");
+
+	line[0] = '\0';
+	if (f) {
+		if (!fgets(line, sizeof(line), f))
+			line[0] = '\0';
+		fclose(f);
+	}
+	line[strcspn(line, "\n")] = '\0';
+	jw_str(sb, "cmdline", line);
+}
+
 /* The settings that change what tests do, as the run had them. */
 static void run_env(struct strbuf *sb)
 {
@@ -287,6 +303,7 @@ void record_run(const struct run_info *ri)
 	jw_str(&sb, "ram", buf);
 	meminfo("SwapTotal", buf, sizeof(buf));
 	jw_str(&sb, "swap", buf);
+	kernel_cmdline(&sb);
 	run_env(&sb);
 	jw_close(&sb);
 	record_emit(&sb);
