@@ -64,14 +64,13 @@ static void test_undo(int start, const short *ops, int nops, int during)
 static void test_killed(void)
 {
 	const short op = 4;
-	int status;
 	pid_t pid;
 
 	sem_setval(sem_id, 0, 0);
 	pid = undo_child(&op, 1);
 	TST_CHECKPOINT_WAIT(0);
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child_killed(pid, SIGKILL);
 	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 0,
 		     "+4 with SEM_UNDO undone after SIGKILL (value %d)",
 		     sem_get(sem_id, 0, GETVAL));
