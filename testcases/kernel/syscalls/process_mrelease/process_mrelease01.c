@@ -170,7 +170,7 @@ static void test_errors(void)
 		tst_brk(TBROK | TERRNO, "waitid(WNOWAIT)");
 	TST_EXP_FAIL(mrelease(pidfd, 0), ESRCH,
 		     "process_mrelease(a zombie child)");
-	reap_child(pid);
+	reap_child_killed(pid, SIGTERM);
 	TST_EXP_FAIL(mrelease(pidfd, 0), ESRCH,
 		     "process_mrelease(a reaped child)");
 	SAFE_CLOSE(pidfd);
