@@ -157,6 +157,19 @@ pid_t safe_fork(const char *file, int line);
  */
 void tst_reap_children(void);
 
+/*
+ * Wait for one child that reports its own results. A child killed by a
+ * signal, or exiting with a value no result explains, fails the test
+ * with a message naming the pid and how it ended.
+ */
+void tst_reap_child_(const char *file, int line, pid_t pid);
+#define reap_child(pid) tst_reap_child_(__FILE__, __LINE__, (pid))
+
+/* Wait for a child that must be killed by exactly signal sig. */
+void tst_reap_child_killed_(const char *file, int line, pid_t pid, int sig);
+#define reap_child_killed(pid, sig) \
+	tst_reap_child_killed_(__FILE__, __LINE__, (pid), (sig))
+
 /* Multiplier from $LTP_TIMEOUT_MUL (>= 1.0). */
 float tst_timeout_mul(void);
 

@@ -470,6 +470,38 @@ pid_t safe_fork(const char *file, int line)
 	return pid;
 }
 
+void tst_reap_child_(const char *file, int line, pid_t pid)
+{
+	int status;
+
+	if (safe_waitpid(file, line, pid, &status, 0) != pid)
+		return;
+	if (WIFSIGNALED(status))
+		tst_res_(file, line, TFAIL, "child %d killed by signal %s",
+			 (int)pid, tst_strsig(WTERMSIG(status)));
+	else if (WEXITSTATUS(status) & ~(TFAIL | TBROK | TWARN | TCONF))
+		tst_res_(file, line, TFAIL, "child %d exited with status %d",
+			 (int)pid, WEXITSTATUS(status));
+}
+
+void tst_reap_child_killed_(const char *file, int line, pid_t pid, int sig)
+{
+	int status;
+
+	if (safe_waitpid(file, line, pid, &status, 0) != pid)
+		return;
+	if (WIFSIGNALED(status) && WTERMSIG(status) == sig)
+		return;
+	if (WIFSIGNALED(status))
+		tst_res_(file, line, TFAIL, "child %d killed by signal %s, "
+			 "expected %s", (int)pid, tst_strsig(WTERMSIG(status)),
+			 tst_strsig(sig));
+	else
+		tst_res_(file, line, TFAIL, "child %d exited with status %d, "
+			 "expected to be killed by %s", (int)pid,
+			 WEXITSTATUS(status), tst_strsig(sig));
+}
+
 void tst_reap_children(void)
 {
 	int status;

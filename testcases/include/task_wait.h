@@ -117,23 +117,4 @@ static inline pid_t unused_pid(void)
 	return (pid_t)pid_max;
 }
 
-/*
- * Reap a child that reports its own results: one that was killed, or
- * exited with a value no result explains, ended without saying why.
- */
-#define reap_child(pid) reap_child_(__FILE__, __LINE__, (pid))
-
-static inline void reap_child_(const char *file, int line, pid_t pid)
-{
-	int status;
-
-	SAFE_WAITPID(pid, &status, 0);
-	if (WIFSIGNALED(status))
-		tst_res_(file, line, TBROK, "child %d killed by %s", (int)pid,
-			 tst_strsig(WTERMSIG(status)));
-	else if (WEXITSTATUS(status) & ~(TFAIL | TBROK | TWARN | TCONF))
-		tst_res_(file, line, TBROK, "child %d exited with %d",
-			 (int)pid, WEXITSTATUS(status));
-}
-
 #endif /* TASK_WAIT_H */

@@ -36,7 +36,7 @@ static void init_main(void)
 		}
 		_exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_CHECKPOINT_WAKE(0);
 	orphan = waitpid(-1, &status, 0);
 	TST_EXP_EXPR(orphan > 0 && WIFEXITED(status) && !WEXITSTATUS(status),

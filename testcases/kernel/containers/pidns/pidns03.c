@@ -69,7 +69,7 @@ static void init_main(void)
 		     "after a fork the pid directories are 1 and 2 (set "
 		     "0x%llx, %d others)", set, others);
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	snprintf(path, sizeof(path), "proc/%d", (int)parent_pid);
 	TST_EXP_FAIL(access(path, F_OK), ENOENT,

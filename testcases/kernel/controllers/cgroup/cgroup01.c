@@ -103,7 +103,7 @@ static void run(void)
 		     ESRCH, "write a pid that does not exist to a/cgroup.procs");
 
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child_killed(pid, SIGKILL);
 	cg_path(path, sizeof(path), "b", NULL);
 	TST_EXP_PASS(rmdir(path), "rmdir(b) once its process is gone");
 	TST_EXP_FAIL(access(path, F_OK), ENOENT, "b is gone");

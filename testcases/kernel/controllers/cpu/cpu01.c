@@ -31,7 +31,6 @@ static void run(void)
 	long long periods0 = cg_read_key("", "cpu.stat", "nr_periods");
 	unsigned int i, max_polls = 300 * tst_timeout_mul();
 	pid_t pid;
-	int status;
 
 	pid = SAFE_FORK();
 	if (!pid) {
@@ -58,7 +57,7 @@ static void run(void)
 	wall = now_usec() - start;
 
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child_killed(pid, SIGKILL);
 
 	TST_EXP_EXPR(cg_read_key("", "cpu.stat", "nr_throttled") > throttled0,
 		     "cpu.stat nr_throttled grew (%lld -> %lld)", throttled0,

@@ -35,7 +35,7 @@ static int try_fork(void)
 	if (!pid)
 		_exit(0);
 	if (pid > 0) {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 		return 0;
 	}
 	return -1;
@@ -44,7 +44,7 @@ static int try_fork(void)
 static void end_child(pid_t pid)
 {
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child_killed(pid, SIGKILL);
 }
 
 static void member_main(void)

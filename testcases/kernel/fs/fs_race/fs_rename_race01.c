@@ -304,7 +304,7 @@ static void run(void)
 		nanosleep(&ts, NULL);
 	sh->stop = 1;
 	for (i = 0; i < n; i++)
-		SAFE_WAITPID(pids[i], NULL, 0);
+		reap_child(pids[i]);
 
 	ex = sh->exchanges[0] + sh->exchanges[1];
 	looks = sh->looks[0] + sh->looks[1];

@@ -245,7 +245,7 @@ static void run(void)
 		receive_batch(b, ds.msg_qbytes);
 		ctl_send(PONG);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(msgrcv(q, &buf, MAX_SIZE, 0, IPC_NOWAIT), ENOMSG,
 		     "msgrcv() on the drained queue");
 	for (i = 0; i < 6; i++)

@@ -153,7 +153,7 @@ static void killed_holder_case(void)
 	TST_EXP_FAIL(sem_op(MUTEX, -1, IPC_NOWAIT), EAGAIN,
 		     "semop(-1, IPC_NOWAIT) while a child holds the mutex");
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child_killed(pid, SIGKILL);
 	TST_EXP_EQ_LI(get_val(MUTEX), 1);
 	TST_EXP_PASS(sem_op(MUTEX, -1, IPC_NOWAIT),
 		     "semop(-1, IPC_NOWAIT) after the holder was killed");

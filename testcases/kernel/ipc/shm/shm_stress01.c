@@ -171,7 +171,7 @@ static void run(void)
 	pid = SAFE_FORK();
 	if (!pid)
 		late_child();
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	TST_EXP_PASS(shmdt(seg), "shmdt() in the parent");
 	for (i = 0; i < NCHILD; i++) {

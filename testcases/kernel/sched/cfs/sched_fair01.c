@@ -77,7 +77,7 @@ static void run(unsigned int n)
 	} while (used[0] + used[1] < TOTAL_NS && wall_ms < limit_ms);
 	sh->stop = 1;
 	for (i = 0; i < 2; i++)
-		SAFE_WAITPID(pid[i], NULL, 0);
+		reap_child(pid[i]);
 
 	tst_res(TINFO, "%s: %.3f s and %.3f s of CPU time", tc->what,
 		used[0] / 1e9, used[1] / 1e9);

@@ -68,9 +68,9 @@ static void run(void)
 	fifo = SAFE_FORK();
 	if (!fifo)
 		fifo_task();
-	SAFE_WAITPID(fifo, NULL, 0);
+	reap_child(fifo);
 	sh->stop = 1;
-	SAFE_WAITPID(other, NULL, 0);
+	reap_child(other);
 
 	share = (double)(sh->other_end - sh->other_start) / sh->fifo_ns;
 	tst_res(TINFO, "FIFO task %.3f s CPU, SCHED_OTHER task %.3f s on the "

@@ -68,7 +68,7 @@ static void equal_priority(void)
 	wait_flag(&sh->ready, 2);
 	sh->go = 1;
 	for (i = 0; i < 2; i++)
-		SAFE_WAITPID(pid[i], NULL, 0);
+		reap_child(pid[i]);
 }
 
 static void lower_priority(void)
@@ -109,9 +109,9 @@ static void lower_priority(void)
 				PRIO, PRIO - 1);
 		exit(0);
 	}
-	SAFE_WAITPID(high, NULL, 0);
+	reap_child(high);
 	sh->stop = 1;
-	SAFE_WAITPID(low, NULL, 0);
+	reap_child(low);
 }
 
 static void run(unsigned int n)

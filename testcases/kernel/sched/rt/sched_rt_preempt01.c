@@ -142,10 +142,10 @@ static void run_case(int wake)
 	}
 	SAFE_CLOSE(pipefd[0]);
 	SAFE_CLOSE(pipefd[1]);
-	SAFE_WAITPID(high, NULL, 0);
+	reap_child(high);
 	/* the spinner could not see stop while throttled: it ends anyway */
 	sh->stop = 1;
-	SAFE_WAITPID(low, NULL, 0);
+	reap_child(low);
 }
 
 static void run(unsigned int n)

@@ -115,7 +115,7 @@ static void real_uid_cases(void)
 			     "access(R_OK) with real uid root, euid nobody");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void run(unsigned int n)

@@ -68,7 +68,7 @@ static void run(void)
 		as_nobody();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	if (!access("opendir/sock", F_OK))
 		SAFE_UNLINK("opendir/sock");
 }

@@ -116,7 +116,7 @@ static void test_cpu_clocks(void)
 	TST_EXP_EXPR(child_res == own, "another process's CPU clock has the "
 		     "same resolution (%lld ns)", child_res);
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(child, NULL, 0);
+	reap_child(child);
 }
 
 static void run(unsigned int n)

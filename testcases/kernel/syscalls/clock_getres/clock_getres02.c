@@ -46,7 +46,7 @@ static void test_bad_cpu_clocks(void)
 		     EINVAL, "clock_getres(thread CPU clock of a thread of "
 		     "another process)");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(child, NULL, 0);
+	reap_child(child);
 }
 
 static void test_fd_clock(void)

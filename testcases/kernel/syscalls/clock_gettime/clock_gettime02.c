@@ -118,7 +118,7 @@ static void test_other_process(void)
 			     "what the child read (%lld ns)", shared->burnt);
 	}
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void *thread_fn(void *arg)

@@ -55,7 +55,7 @@ static void test_bad_cpu_clocks(void)
 			     tev_process_clock(child, TEV_CPUCLOCK_SCHED), &ts),
 		     "clock_gettime(process CPU clock of that process)");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(child, NULL, 0);
+	reap_child(child);
 }
 
 static void test_fd_clocks(void)

@@ -114,7 +114,6 @@ static int child_fn(void *arg)
 static void run_shared(unsigned int flags, const char *exp, const char *desc)
 {
 	char *stack = SAFE_MALLOC(STACK_SIZE);
-	int status;
 	pid_t pid;
 
 	open_fds();
@@ -122,7 +121,7 @@ static void run_shared(unsigned int flags, const char *exp, const char *desc)
 	pid = clone(child_fn, stack + STACK_SIZE, CLONE_FILES | SIGCHLD, NULL);
 	if (pid < 0)
 		tst_brk(TBROK | TERRNO, "clone(CLONE_FILES)");
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 	check_fds(exp, desc);
 	close_fds();
 	free(stack);

@@ -139,7 +139,7 @@ static void test_permissions(void)
 	TST_CHECKPOINT_WAIT(0);
 	SAFE_CHMOD("perm", 0777);
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	close_all();
 }
 

@@ -13,11 +13,11 @@
 
 static void test_emfile(void)
 {
-	int fd, status;
+	int fd;
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, &status, 0);
+		reap_child(pid);
 		return;
 	}
 	fio_set_nofile(LIMIT);

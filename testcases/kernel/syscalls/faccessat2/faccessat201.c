@@ -54,7 +54,7 @@ static void check_eaccess(void)
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 		return;
 	}
 	FSM_SAFE(setresuid(0, nobody_uid, 0));

@@ -102,7 +102,7 @@ static void check_rlimit(void)
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 		return;
 	}
 	FSM_SAFE(setrlimit(RLIMIT_FSIZE, &rl));

@@ -157,7 +157,7 @@ static void test_events(void)
 		TST_CHECKPOINT_WAKE_AND_WAIT(0);
 		expect_one(steps[i].mask, pid, steps[i].what);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	/* the descriptors events carry do not cause events */
 	fd = SAFE_OPEN("file", O_RDONLY);
@@ -259,7 +259,7 @@ static void as_nobody(void)
 		SAFE_WRITE(1, fd, "y", 1);
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	n = read_events(nfan, evs);
 	TST_EXP_EXPR(n == 1 && evs[0].mask == FAN_MODIFY && evs[0].pid == 0,
 		     "another process's write: pid hidden as 0 (%d events, "

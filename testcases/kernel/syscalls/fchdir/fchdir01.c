@@ -95,7 +95,7 @@ static void check_locked(void)
 	SAFE_READ(1, opened[0], &c, 1);
 	SAFE_CHMOD("fchdir01_locked", 0644);
 	SAFE_WRITE(1, changed[1], "c", 1);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	SAFE_CHMOD("fchdir01_locked", 0755);
 	SAFE_CLOSE(opened[0]);
 	SAFE_CLOSE(changed[1]);

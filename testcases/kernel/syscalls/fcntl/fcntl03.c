@@ -86,7 +86,7 @@ static void run(void)
 	check_getlk(fd, F_GETLK, F_RDLCK, 500, 500, F_UNLCK, 0, 0, 0);
 	TST_CHECKPOINT_WAKE(PARENT_DONE);
 
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_PASS(lock_op(fd, F_SETLK, F_WRLCK, 0, 0),
 		     "F_SETLK F_WRLCK on the whole file after the child exited");
 	SAFE_CLOSE(fd);

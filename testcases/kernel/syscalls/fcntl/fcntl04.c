@@ -53,7 +53,7 @@ static void test_wait(void)
 	TST_CHECKPOINT_WAIT(CHILD_READY);
 	check_getlk(fd, F_GETLK, F_RDLCK, 0, 10, F_WRLCK, 0, 10, pid);
 	TST_CHECKPOINT_WAKE(PARENT_DONE);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void test_deadlock(void)
@@ -74,7 +74,7 @@ static void test_deadlock(void)
 	TST_EXP_FAIL(lock_op(fd, F_SETLKW, F_WRLCK, 1, 1), EDEADLK,
 		     "F_SETLKW closing a wait cycle");
 	SAFE_LOCK(fd, F_SETLK, F_UNLCK, 0, 1);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void test_eintr(void)
@@ -98,7 +98,7 @@ static void test_eintr(void)
 	SAFE_LOCK(fd, F_SETLK, F_UNLCK, 0, 10);
 	check_getlk(fd, F_GETLK, F_WRLCK, 0, 10, F_UNLCK, 0, 0, 0);
 	TST_CHECKPOINT_WAKE(PARENT_DONE);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void run(void)

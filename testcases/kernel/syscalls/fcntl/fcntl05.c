@@ -29,7 +29,7 @@ static void child_sees(int type, off_t start, off_t len, int exp_type,
 			    exp_len, parent);
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void test_close(void)
@@ -57,7 +57,7 @@ static void test_not_inherited(void)
 			    getppid());
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	SAFE_LOCK(fd, F_SETLK, F_UNLCK, 0, 0);
 }
 

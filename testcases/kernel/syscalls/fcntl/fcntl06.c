@@ -44,7 +44,7 @@ static void run(void)
 			     "F_OFD_SETLK in a child through inherited fd a");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	/* The child converted the shared lock to a read lock. */
 	TST_EXP_PASS(lock_op(b, F_OFD_SETLK, F_RDLCK, 0, 10),
 		     "F_OFD_SETLK F_RDLCK through fd b after that");

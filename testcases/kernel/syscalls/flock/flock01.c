@@ -51,7 +51,7 @@ static void test_sharing(int a, int b)
 		TST_EXP_PASS(flock(a, LOCK_UN), "LOCK_UN in the child");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_PASS(flock(b, LOCK_EX | LOCK_NB),
 		     "LOCK_EX through b after the child's LOCK_UN");
 	flock(b, LOCK_UN);
@@ -74,7 +74,7 @@ static void test_fcntl_independent(int fd)
 			     "holds flock LOCK_EX");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void test_blocking(int fd)
@@ -93,7 +93,7 @@ static void test_blocking(int fd)
 	if (flock(fd, LOCK_UN))
 		tst_brk(TBROK | TERRNO, "flock(LOCK_UN)");
 	TST_CHECKPOINT_WAIT(CHILD_DONE);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	SAFE_CLOSE(other);
 	SAFE_CLOSE(fd);
 }

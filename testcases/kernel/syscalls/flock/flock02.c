@@ -51,7 +51,7 @@ static void test_eintr(void)
 	TST_EXP_PASS(flock(fd, LOCK_EX | LOCK_NB),
 		     "LOCK_EX | LOCK_NB after the interrupted waiter");
 	TST_CHECKPOINT_WAKE(CHILD_DONE);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	flock(fd, LOCK_UN);
 }
 

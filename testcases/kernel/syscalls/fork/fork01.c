@@ -65,7 +65,7 @@ static void run(void)
 	struct sigaction sa = {.sa_handler = handler};
 	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET,
 			   .l_len = 1};
-	int stack_var = BEFORE, fd, status;
+	int stack_var = BEFORE, fd;
 	pid_t parent = getpid(), pid;
 	sigset_t set;
 
@@ -88,7 +88,7 @@ static void run(void)
 	pid = sys_fork();
 	if (!pid)
 		child(parent, &stack_var, fd);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 	alarm(0);
 
 	TST_EXP_EXPR(child_report[SAW_PID] == pid, "fork() returned %d to the"

@@ -39,7 +39,7 @@ static void limited(int nobody)
 		TST_EXP_EXPR(pid > 0, "fork() as root with RLIMIT_NPROC 0 "
 			     "returned %d", pid);
 		if (pid > 0)
-			SAFE_WAITPID(pid, NULL, 0);
+			reap_child(pid);
 	}
 	exit(0);
 }

@@ -60,7 +60,7 @@ static void wait_interrupted(void)
 	TST_CHECKPOINT_WAIT(0);
 	wait_asleep(pid);
 	SAFE_KILL(pid, SIGUSR1);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void bad_arguments(void)

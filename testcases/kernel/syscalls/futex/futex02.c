@@ -58,12 +58,12 @@ static void private_is_per_mm(void)
 		    "FUTEX_WAKE_PRIVATE from another process");
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 0,
 		    "shared FUTEX_WAKE of a private waiter");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	pid = futex_waiter(word, FUTEX_WAIT, NULL, 0, 0);
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 1, NULL, NULL, 0), 1,
 		    "shared FUTEX_WAKE of a shared waiter in another process");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void (*const cases[])(void) = {

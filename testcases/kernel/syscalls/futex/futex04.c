@@ -31,7 +31,7 @@ static void bitsets(void)
 		    "FUTEX_WAKE_BITSET(0x4)");
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE, 10, NULL, NULL, 0), 1,
 		    "FUTEX_WAKE (all bits)");
-	SAFE_WAITPID(one, NULL, 0);
+	reap_child(one);
 
 	TST_EXP_FAIL(sys_futex(word, FUTEX_WAIT_BITSET, 0, NULL, NULL, 0),
 		     EINVAL, "FUTEX_WAIT_BITSET(bitset 0)");

@@ -35,7 +35,7 @@ static void lock_pi_basics(void)
 			     EPERM, "FUTEX_UNLOCK_PI by a non-owner");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	TST_EXP_PASS(sys_futex(word, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0),
 		     "FUTEX_UNLOCK_PI by the owner");
@@ -72,7 +72,7 @@ static void handoff(void)
 		     "blocked locker", *word);
 	TST_EXP_PASS(sys_futex(word, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0),
 		     "FUTEX_UNLOCK_PI with a waiter");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_EQ_LU(*word, 0);
 }
 
@@ -82,7 +82,7 @@ static void bad_owner(void)
 
 	if (!pid)
 		exit(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	*word = pid;
 	TST_EXP_FAIL(sys_futex(word, FUTEX_LOCK_PI, 0, NULL, NULL, 0), ESRCH,

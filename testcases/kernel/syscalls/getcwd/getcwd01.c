@@ -73,7 +73,7 @@ static void check_removed(void)
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 		return;
 	}
 	SAFE_MKDIR("getcwd01_gone", 0755);
@@ -90,7 +90,7 @@ static void check_locked_parent(void)
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 		SAFE_CHMOD("getcwd01_locked", 0755);
 		return;
 	}

@@ -140,7 +140,7 @@ static void test_fork(void)
 		}
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	for (i = 0; i < ARRAY_LEN(timers); i++)
 		set(timers[i].which, 0, 0);
 }

@@ -40,7 +40,7 @@ static void process(void)
 	TST_EXP_VAL(tst_syscall(__NR_getpriority, PRIO_PROCESS, pid), 13,
 		    "raw getpriority() of the child at nice 7");
 	TST_CHECKPOINT_WAKE(1);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(getpriority(PRIO_PROCESS, pid), ESRCH,
 		     "getpriority(PRIO_PROCESS, reaped pid %d)", (int)pid);
 }
@@ -63,10 +63,10 @@ static void pgrp(void)
 		exit(0);
 	}
 	/* the group must live until the asker is done */
-	SAFE_WAITPID(asker, NULL, 0);
+	reap_child(asker);
 	TST_CHECKPOINT_WAKE2(1, 2);
-	SAFE_WAITPID(leader, NULL, 0);
-	SAFE_WAITPID(member, NULL, 0);
+	reap_child(leader);
+	reap_child(member);
 	TST_EXP_FAIL(getpriority(PRIO_PGRP, leader), ESRCH,
 		     "getpriority(PRIO_PGRP, empty group %d)", (int)leader);
 }
@@ -83,8 +83,8 @@ static void user(void)
 	b = park_child(6, -1, uid, 1);
 	check_prio(PRIO_USER, uid, 6, "PRIO_USER of nice 11 and 6");
 	TST_CHECKPOINT_WAKE2(1, 2);
-	SAFE_WAITPID(a, NULL, 0);
-	SAFE_WAITPID(b, NULL, 0);
+	reap_child(a);
+	reap_child(b);
 }
 
 static void bad_which(void)

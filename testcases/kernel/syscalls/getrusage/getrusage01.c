@@ -161,7 +161,7 @@ static void children(void)
 	TST_EXP_EXPR(after == before, "a running child is not in "
 		     "RUSAGE_CHILDREN (%lld -> %lld us)", before, after);
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	after = cpu_usec(RUSAGE_CHILDREN);
 	TST_EXP_EXPR(after - before >= *child_used, "RUSAGE_CHILDREN grew by "

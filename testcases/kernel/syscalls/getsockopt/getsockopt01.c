@@ -118,7 +118,7 @@ static void test_peercred(void)
 		tst_brk(TBROK | TERRNO, "accept()");
 	check_peercred(fds[1], pid, "a connection from a child");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	close_all();
 
 	SAFE_SOCKETPAIR(AF_UNIX, SOCK_STREAM, 0, fds);

@@ -46,7 +46,6 @@ static void test_ids(void)
 static void test_other_process(void)
 {
 	struct iocb cb;
-	int status;
 	pid_t pid;
 
 	pid = SAFE_FORK();
@@ -55,7 +54,7 @@ static void test_other_process(void)
 			     "io_destroy(the parent's context) in a child");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 
 	init_iocb(&cb, IOCB_CMD_PWRITE, fd, buf, LEN, 0, 0x1001);
 	submit_one(ctx, &cb);

@@ -55,7 +55,7 @@ static void test_self(void)
 
 static void test_child(void)
 {
-	int ioprio = IOP(IOPRIO_CLASS_BE, 6), status;
+	int ioprio = IOP(IOPRIO_CLASS_BE, 6);
 	int pipefd[2];
 	char c;
 	pid_t pid;
@@ -74,7 +74,7 @@ static void test_child(void)
 	TST_EXP_VAL(sys_ioprio_get(IOPRIO_WHO_PROCESS, pid), ioprio,
 		    "ioprio_get(IOPRIO_WHO_PROCESS, child's pid)");
 	SAFE_CLOSE(pipefd[1]);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 
 	pid = SAFE_FORK();
 	if (!pid) {

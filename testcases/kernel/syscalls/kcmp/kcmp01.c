@@ -57,7 +57,6 @@ static int clone_child(void *arg)
 static void check_clone(int flags, const char *name)
 {
 	pid_t pid, me = getpid();
-	int status;
 
 	pid = clone(clone_child, stack + STACK_SIZE, flags | SIGCHLD, NULL);
 	if (pid < 0)
@@ -73,7 +72,7 @@ static void check_clone(int flags, const char *name)
 		check_differ(me, pid, KCMP_FILES, 0, 0,
 			     "KCMP_FILES, child without CLONE_FILES");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 }
 
 static void run(void)

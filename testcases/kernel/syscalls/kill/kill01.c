@@ -52,7 +52,7 @@ static void test_one(void)
 	if (waitid(P_PID, pid, &(siginfo_t){0}, WEXITED | WNOWAIT))
 		tst_brk(TBROK | TERRNO, "waitid(WNOWAIT)");
 	TST_EXP_PASS(kill(pid, 0), "kill(zombie child, 0)");
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 }
 
 /*

@@ -79,7 +79,7 @@ static void run(void)
 		restricted_child();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_PASS(try_open("denied/file", O_RDONLY),
 		     "the parent still reads denied/file");
 	run_in_nobody_child(as_nobody, "EPERM checks");

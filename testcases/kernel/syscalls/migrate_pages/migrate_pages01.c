@@ -90,7 +90,7 @@ static void run(void)
 	TST_EXP_VAL(migrate_pages_raw(pid, NUMA_MAXNODE_IN, one.b, one.b), 0,
 		    "migrate_pages(a child, node %d to node %d)", node, node);
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child_killed(pid, SIGKILL);
 
 	TST_EXP_FAIL(migrate_pages_raw(INT_MAX, NUMA_MAXNODE_IN, one.b,
 				       one.b), ESRCH,

@@ -114,7 +114,7 @@ static void run(void)
 		     "move_pages(child, nodes NULL)");
 	check_status(status, "query of a child");
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child_killed(pid, SIGKILL);
 
 	for (i = 0; i < NPAGES; i++) {
 		status[i] = -1000;

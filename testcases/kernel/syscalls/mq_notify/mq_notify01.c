@@ -89,7 +89,7 @@ static void test_delivery(void)
 		put();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	memset(&si, 0, sizeof(si));
 	TEST(sigtimedwait(&usr1, &si, &ts));
 	TST_EXP_EXPR(TST_RET == SIGUSR1 && si.si_code == SI_MESGQ &&

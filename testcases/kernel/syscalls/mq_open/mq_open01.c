@@ -173,7 +173,7 @@ static void test_rlimit(void)
 			     EMFILE, "mq_open(O_CREAT) with RLIMIT_MSGQUEUE 0");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void run(void)

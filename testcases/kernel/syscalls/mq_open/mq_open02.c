@@ -115,7 +115,7 @@ static void run(void)
 		as_nobody();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	if (!has_effective_cap(CAP_SYS_RESOURCE)) {
 		TST_EXP_FAIL(mq_open(name_root, O_CREAT | O_EXCL | O_RDWR, 0600,

@@ -96,7 +96,7 @@ static void run(void)
 		as_nobody();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_PASS(mq_unlink(root_name),
 		     "root: mq_unlink() of the queue nobody could not unlink");
 }

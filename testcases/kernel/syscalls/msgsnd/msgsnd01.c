@@ -102,7 +102,7 @@ static void run(void)
 			tst_brk(TBROK | TERRNO, "child: msgsnd()");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_EQ_LI(msgq_stat(queue_id).msg_lspid, pid);
 	TST_EXP_EQ_LU(msgq_stat(queue_id).msg_qnum, 1);
 

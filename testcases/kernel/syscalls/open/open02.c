@@ -106,11 +106,11 @@ static void test_nobody(void)
 /* In a child: the fd limit is the child's own. */
 static void test_emfile(void)
 {
-	int status, fd;
+	int fd;
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, &status, 0);
+		reap_child(pid);
 		return;
 	}
 	fio_set_nofile(32);

@@ -39,7 +39,7 @@ static void test_args(void)
 		tst_brk(TBROK | TERRNO, "waitid(WNOWAIT)");
 	TST_EXP_FAIL(pidfd_getfd_raw(pidfd, 0, 0), ESRCH,
 		     "pidfd_getfd() of an exited (zombie) child");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(pidfd_getfd_raw(pidfd, 0, 0), ESRCH,
 		     "pidfd_getfd() of a reaped child");
 	SAFE_CLOSE(pidfd);
@@ -99,7 +99,7 @@ static void test_dumpable(void)
 	TST_EXP_FAIL(pidfd_getfd_raw(pidfd, 0, 0), EPERM,
 		     "pidfd_getfd() of the child once non-dumpable");
 	TST_CHECKPOINT_WAKE(1);
-	SAFE_WAITPID(child, NULL, 0);
+	reap_child(child);
 	exit(0);
 }
 

@@ -66,7 +66,7 @@ static void test_exit(void)
 			     "readable at once");
 		SAFE_CLOSE(zfd);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	SAFE_CLOSE(fd);
 }
 

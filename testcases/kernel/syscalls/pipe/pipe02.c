@@ -25,11 +25,11 @@ static int lowest_free(void)
 
 static void test_emfile(void)
 {
-	int fd, status, fds[2];
+	int fd, fds[2];
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, &status, 0);
+		reap_child(pid);
 		return;
 	}
 	fio_set_nofile(LIMIT);

@@ -74,7 +74,7 @@ static void test_fork_setuid(void)
 		TST_EXP_EQ_LI(get_pdeathsig(), 0);
 		exit(0);
 	}
-	SAFE_WAITPID(child, NULL, 0);
+	reap_child(child);
 	tst_drop_privs();
 	TST_EXP_EXPR(get_pdeathsig() == 0, "setuid() cleared the parent "
 		     "death signal");

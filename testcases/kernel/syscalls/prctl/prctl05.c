@@ -48,7 +48,7 @@ static void subreaper(void)
 		*shared = orphan;
 		exit(0);
 	}
-	SAFE_WAITPID(middle, NULL, 0);
+	reap_child(middle);
 	orphan = *shared;
 	TST_EXP_VAL(waitpid(orphan, &status, 0), orphan,
 		    "the subreaper waits for its orphaned grandchild");

@@ -87,7 +87,7 @@ static void run(void)
 	TST_EXP_VAL(pmadv(fd, &iov, 1, MADV_COLD, 0), pg,
 		    "process_madvise(a child, MADV_COLD)");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	SAFE_CLOSE(fd);
 	TST_EXP_FAIL(pmadv(pidfd, many, IOV_MAX + 1, MADV_COLD, 0), EINVAL,
 		     "process_madvise(IOV_MAX + 1 ranges)");
@@ -105,7 +105,7 @@ static void run(void)
 	if (!pid)
 		exit(0);
 	dead = safe_pidfd_open(pid);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(pmadv(dead, &iov, 1, MADV_COLD, 0), ESRCH,
 		     "process_madvise(pidfd of a reaped child)");
 	SAFE_CLOSE(dead);

@@ -140,7 +140,7 @@ static void test_killed(void)
 
 static void test_errors(void)
 {
-	int pidfd, fd, status;
+	int pidfd, fd;
 	siginfo_t si;
 	pid_t pid;
 
@@ -164,7 +164,7 @@ static void test_errors(void)
 		tst_brk(TBROK | TERRNO, "waitid(WNOWAIT)");
 	TST_EXP_FAIL(mrelease(pidfd, 0), ESRCH,
 		     "process_mrelease(a zombie child)");
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child_killed(pid, SIGTERM);
 	TST_EXP_FAIL(mrelease(pidfd, 0), ESRCH,
 		     "process_mrelease(a reaped child)");
 	SAFE_CLOSE(pidfd);

@@ -48,10 +48,8 @@ static pid_t sleeping_child(void)
 
 static void kill_child(pid_t pid)
 {
-	int status;
-
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child_killed(pid, SIGKILL);
 }
 
 static void test_esrch(void)

@@ -46,11 +46,11 @@ static void test_efbig(void)
 	struct rlimit rl;
 	rlim_t old_cur;
 	long ret;
-	int status, err;
+	int err;
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, &status, 0);
+		reap_child(pid);
 		return;
 	}
 	signal(SIGXFSZ, SIG_IGN);

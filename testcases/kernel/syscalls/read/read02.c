@@ -48,7 +48,7 @@ static void sig_handler(int sig)
 static void test_eintr(void)
 {
 	struct sigaction sa = { .sa_handler = sig_handler };
-	int fds[2], status;
+	int fds[2];
 	pid_t pid;
 
 	SAFE_PIPE(fds);
@@ -61,7 +61,7 @@ static void test_eintr(void)
 	}
 	wait_task_in_syscall(pid, __NR_read);
 	SAFE_KILL(pid, SIGUSR1);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 	SAFE_CLOSE(fds[0]);
 	SAFE_CLOSE(fds[1]);
 }

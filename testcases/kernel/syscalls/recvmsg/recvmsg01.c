@@ -76,7 +76,7 @@ static void test_passcred(void)
 		SAFE_WRITE(1, sv[0], "a", 1);
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_RET = recv_scm(sv[1], 0, sizeof(union scm_buf), NULL, 0, &nfds,
 			   &cred, &flags);
 	TST_EXP_EXPR(TST_RET == 1 && cred.pid == 0,
@@ -89,7 +89,7 @@ static void test_passcred(void)
 		SAFE_WRITE(1, sv[0], "b", 1);
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_RET = recv_scm(sv[1], 0, sizeof(union scm_buf), NULL, 0, &nfds,
 			   &cred, &flags);
 	TST_EXP_EXPR(TST_RET == 1 && cred.pid == pid &&

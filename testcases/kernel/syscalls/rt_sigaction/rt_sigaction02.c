@@ -162,7 +162,7 @@ static void test_nocldstop(int nocldstop)
 		TST_EXP_EXPR(si.si_code == CLD_STOPPED, "without SA_NOCLDSTOP:"
 			     " the first SIGCHLD is for the stop (si_code %d, "
 			     "CLD_STOPPED %d)", si.si_code, CLD_STOPPED);
-	SAFE_WAITPID(child, NULL, 0);
+	reap_child_killed(child, SIGKILL);
 	exit(0);
 }
 

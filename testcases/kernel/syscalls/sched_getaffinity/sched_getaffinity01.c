@@ -80,7 +80,7 @@ static void run(void)
 		tst_brk(TBROK | TERRNO, "sched_setaffinity(child, {%d})", cpu);
 	check_mask(pid);
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	TST_EXP_FAIL(sys_getaffinity(0, 0, buf), EINVAL,
 		     "sched_getaffinity(0, 0 bytes)");

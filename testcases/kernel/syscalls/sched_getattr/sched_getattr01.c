@@ -81,7 +81,7 @@ static void other_task(void)
 		     (unsigned long long)a.sched_flags, SCHED_BATCH,
 		     SCHED_FLAG_RESET_ON_FORK);
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	TST_EXP_FAIL(sys_sched_getattr(pid, &a, sizeof(a), 0), ESRCH,
 		     "sched_getattr(reaped pid %d)", (int)pid);

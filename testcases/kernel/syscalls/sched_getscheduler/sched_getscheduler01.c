@@ -56,7 +56,7 @@ static void run(void)
 		TST_EXP_EQ_LI(policy, child_policies[i] & ~SCHED_RESET_ON_FORK);
 		TST_CHECKPOINT_WAKE(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	TST_EXP_FAIL(sched_getscheduler(-1), EINVAL, "sched_getscheduler(-1)");
 	TST_EXP_FAIL(sched_getscheduler(pid), ESRCH,

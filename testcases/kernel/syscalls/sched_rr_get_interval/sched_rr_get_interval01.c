@@ -47,7 +47,7 @@ static void run(void)
 	TST_CHECKPOINT_WAIT(0);
 	check_interval(pid, "a SCHED_IDLE child");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	TST_EXP_FAIL(sched_rr_get_interval(-1, &ts), EINVAL,
 		     "sched_rr_get_interval(-1)");

@@ -80,7 +80,7 @@ static void pin_other(void)
 		     "sched_setaffinity(child, {%d})", last);
 	check_pinned(pid, last);
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	TST_EXP_FAIL(sched_setaffinity(pid, sizeof(one), &one), ESRCH,
 		     "sched_setaffinity(reaped pid %d)", (int)pid);

@@ -180,7 +180,7 @@ static void bad_arguments(void)
 	pid = SAFE_FORK();
 	if (!pid)
 		exit(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	a.sched_priority = 0;
 	TST_EXP_FAIL(sys_sched_setattr(pid, &a, 0), ESRCH,
 		     "sched_setattr(reaped pid %d)", (int)pid);

@@ -155,7 +155,7 @@ static void fork_of_deadline_task(void)
 			    "the child of a RESET_ON_FORK deadline task");
 		exit(0);
 	} else {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 	}
 	back_to_other();
 }

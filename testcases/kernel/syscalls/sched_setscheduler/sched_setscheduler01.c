@@ -103,7 +103,7 @@ static void fork_child_sees(int policy, int nice)
 			    "forked child's nice");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void reset_on_fork(void)
@@ -179,7 +179,7 @@ static void bad_arguments(void)
 	pid = SAFE_FORK();
 	if (!pid)
 		exit(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(sched_setscheduler(pid, SCHED_BATCH, &prio0), ESRCH,
 		     "sched_setscheduler(reaped pid %d)", (int)pid);
 }

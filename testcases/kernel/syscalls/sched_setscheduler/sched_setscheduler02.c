@@ -28,7 +28,7 @@ static void fork_child_sees(int policy, int prio)
 		check_sched(0, policy, prio);
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void rt_policy(int policy)

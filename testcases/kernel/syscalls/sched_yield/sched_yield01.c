@@ -50,7 +50,7 @@ static void fifo_pair(void)
 		exit(0);
 	}
 	take_turns('P');
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	for (i = 0; i < 2 * ROUNDS; i++)
 		if (turns->log[i] != (i % 2 ? 'C' : 'P'))

@@ -276,14 +276,14 @@ static void test_errors(void)
 		errors_child();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	if (geteuid()) {
 		pid = SAFE_FORK();
 		if (!pid) {
 			unprivileged();
 			exit(0);
 		}
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 	} else {
 		tev_as_nobody(unprivileged);
 	}

@@ -49,7 +49,7 @@ static void test_setall(void)
 			     "semctl(SETALL, {7, 0, 32767, 1})");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	arg.array = got;
 	TST_EXP_PASS(semctl(sem_id, 0, GETALL, arg), "semctl(GETALL)");
@@ -103,7 +103,7 @@ static void test_counts(void)
 		sem_id = -1;
 	}
 	for (i = 0; i < 3; i++)
-		SAFE_WAITPID(pids[i], NULL, 0);
+		reap_child(pids[i]);
 }
 
 static void test_stat_set(void)

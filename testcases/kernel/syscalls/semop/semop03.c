@@ -43,7 +43,7 @@ static pid_t undo_child(const short *ops, int nops)
 static void child_exits(pid_t pid)
 {
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void test_undo(int start, const short *ops, int nops, int during)
@@ -64,14 +64,13 @@ static void test_undo(int start, const short *ops, int nops, int during)
 static void test_killed(void)
 {
 	const short op = 4;
-	int status;
 	pid_t pid;
 
 	sem_setval(sem_id, 0, 0);
 	pid = undo_child(&op, 1);
 	TST_CHECKPOINT_WAIT(0);
 	SAFE_KILL(pid, SIGKILL);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child_killed(pid, SIGKILL);
 	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 0,
 		     "+4 with SEM_UNDO undone after SIGKILL (value %d)",
 		     sem_get(sem_id, 0, GETVAL));
@@ -88,14 +87,14 @@ static void test_not_inherited(void)
 		grandchild = SAFE_FORK();
 		if (!grandchild)
 			_exit(0);
-		SAFE_WAITPID(grandchild, NULL, 0);
+		reap_child(grandchild);
 		TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 1,
 			     "the exit of a fork()ed grandchild undid nothing "
 			     "(value %d, expected 1)",
 			     sem_get(sem_id, 0, GETVAL));
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_EQ_LI(sem_get(sem_id, 0, GETVAL), 0);
 }
 

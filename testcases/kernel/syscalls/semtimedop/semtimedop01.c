@@ -59,7 +59,7 @@ static void test_woken(void)
 	sem_wait_count(sem_id, 0, GETNCNT, 1);
 	if (semop(sem_id, &add, 1))
 		tst_brk(TBROK | TERRNO, "semop({0, +1})");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_EQ_LI(sem_get(sem_id, 0, GETVAL), 0);
 }
 

@@ -185,7 +185,7 @@ static void test_errors(void)
 		as_nobody();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(recv(sv[1], &bad, sizeof(bad), MSG_DONTWAIT), EAGAIN,
 		     "none of the refused messages was queued");
 	close_pair();

@@ -103,7 +103,6 @@ static void test_placement(void)
 static void test_fork(void)
 {
 	pid_t pid;
-	int status;
 
 	TST_EXP_PASS(set_mempolicy_raw(MPOL_PREFERRED, one.b,
 				       NUMA_MAXNODE_IN),
@@ -116,7 +115,7 @@ static void test_fork(void)
 			tst_brk(TBROK | TERRNO, "set_mempolicy() in the child");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 	expect_policy(NULL, MPOL_PREFERRED, &one,
 		      "the child's set_mempolicy() left the parent's");
 	TST_EXP_PASS(set_mempolicy_raw(MPOL_DEFAULT, NULL, 0),

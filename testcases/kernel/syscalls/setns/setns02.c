@@ -79,7 +79,7 @@ static void check_exited_pidfd(void)
 		_exit(0);
 	/* the pidfd is taken while pid exists, used after it is reaped */
 	fd = ns_setns_pidfd(pid);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	if (fd == -1)
 		return;
 	TST_EXP_FAIL(setns(fd, CLONE_NEWUTS), ESRCH,
@@ -138,7 +138,7 @@ static void check_mnt_shared_fs(void)
 		    CLONE_VM | CLONE_FS | SIGCHLD, &fd);
 	if (pid == -1)
 		tst_brk(TBROK | TERRNO, "clone(CLONE_VM | CLONE_FS)");
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	free(stack);
 	if (shared_fs_ret == -1 && shared_fs_err == EINVAL)
 		tst_res(TPASS, "setns(mnt fd, CLONE_NEWNS) with a shared "

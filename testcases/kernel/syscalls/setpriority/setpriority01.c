@@ -48,7 +48,7 @@ static void process(void)
 	check_nice(pid, 12);
 	check_nice(0, 0);
 	TST_CHECKPOINT_WAKE(1);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_FAIL(setpriority(PRIO_PROCESS, pid, 1), ESRCH,
 		     "setpriority(PRIO_PROCESS, reaped pid %d)", (int)pid);
 }
@@ -64,8 +64,8 @@ static void pgrp(void)
 	check_nice(member, 8);
 	check_nice(0, 0);
 	TST_CHECKPOINT_WAKE2(1, 2);
-	SAFE_WAITPID(leader, NULL, 0);
-	SAFE_WAITPID(member, NULL, 0);
+	reap_child(leader);
+	reap_child(member);
 	TST_EXP_FAIL(setpriority(PRIO_PGRP, leader, 1), ESRCH,
 		     "setpriority(PRIO_PGRP, empty group %d)", (int)leader);
 }
@@ -85,8 +85,8 @@ static void user(void)
 	check_nice(b, 9);
 	check_nice(0, 0);
 	TST_CHECKPOINT_WAKE2(1, 2);
-	SAFE_WAITPID(a, NULL, 0);
-	SAFE_WAITPID(b, NULL, 0);
+	reap_child(a);
+	reap_child(b);
 }
 
 static void bad_which(void)

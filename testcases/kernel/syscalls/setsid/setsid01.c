@@ -68,7 +68,7 @@ static void test_group_exists(void)
 		TST_EXP_FAIL(setsid(), EPERM, "setsid() while process group "
 			     "%d (its pid) exists", getpid());
 		TST_CHECKPOINT_WAKE(0);
-		SAFE_WAITPID(member, NULL, 0);
+		reap_child(member);
 		exit(0);
 	}
 	reap_child(pid);

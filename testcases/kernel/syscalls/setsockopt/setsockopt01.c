@@ -142,7 +142,7 @@ static void test_errors(void)
 		as_nobody();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void run(void)

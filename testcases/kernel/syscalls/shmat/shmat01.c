@@ -71,7 +71,7 @@ static void test_shared(void)
 		strcpy(addr + 100, "child");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_EXPR(!strcmp(addr + 100, "child"),
 		     "the parent sees what the child wrote");
 	TST_EXP_EQ_LU(shm_stat(shm_id).shm_nattch, 1);

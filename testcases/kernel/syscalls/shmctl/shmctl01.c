@@ -45,7 +45,7 @@ static void test_nattch(void)
 		TST_EXP_EQ_LU(shm_stat(shm_id).shm_nattch, 4);
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_EQ_LU(shm_stat(shm_id).shm_nattch, 2);
 	detach(b);
 	TST_EXP_EQ_LU(shm_stat(shm_id).shm_nattch, 1);

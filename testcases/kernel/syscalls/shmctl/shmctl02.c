@@ -86,7 +86,7 @@ static void test_rlimit(rlim_t limit)
 		lock_own_segment(limit);
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static void run(void)

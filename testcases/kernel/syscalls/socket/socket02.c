@@ -48,7 +48,7 @@ static void run(void)
 		as_nobody();
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 
 	/* the lowest free descriptor is still the one before the calls */
 	fd = SAFE_OPEN("/dev/null", O_RDONLY);

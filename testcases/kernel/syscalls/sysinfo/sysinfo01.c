@@ -60,7 +60,7 @@ static void run(void)
 
 	TST_EXP_FAIL(sysinfo(unmapped_addr()), EFAULT, "sysinfo(unmapped)");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 }
 
 static struct tst_test test = {

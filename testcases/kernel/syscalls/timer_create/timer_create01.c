@@ -186,7 +186,7 @@ static void test_ids_and_fork(void)
 			     "timer_gettime(parent's timer) in a fork() child");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_PASS(ktimer_gettime(ids[0], &cur),
 		     "the parent's timer lives on");
 	for (i = 0; i < ARRAY_LEN(ids); i++)

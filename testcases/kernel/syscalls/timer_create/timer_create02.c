@@ -69,7 +69,7 @@ static void test_einval(void)
 		     "timer_create(SIGEV_THREAD_ID, thread of another "
 		     "process)");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(child, NULL, 0);
+	reap_child(child);
 }
 
 static void test_eopnotsupp(void)

@@ -64,7 +64,7 @@ static void test_errors(void)
 			     "timer_delete(parent's timer) in a fork() child");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	TST_EXP_PASS(ktimer_delete(id), "the parent deletes its own timer");
 }
 

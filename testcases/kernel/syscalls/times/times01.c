@@ -57,7 +57,6 @@ static void test_child(void)
 {
 	struct tms before, mid, after;
 	long min_ticks = tck / 5;
-	int status;
 	pid_t pid;
 
 	sys_times(&before);
@@ -69,7 +68,7 @@ static void test_child(void)
 	/* The child's time is added when it is reaped, not before. */
 	waitid(P_PID, pid, NULL, WEXITED | WNOWAIT);
 	sys_times(&mid);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 	sys_times(&after);
 	TST_EXP_EXPR(mid.tms_cutime + mid.tms_cstime ==
 		     before.tms_cutime + before.tms_cstime,

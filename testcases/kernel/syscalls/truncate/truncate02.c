@@ -107,7 +107,7 @@ static void check_efbig(void)
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 		return;
 	}
 	FSM_SAFE(setrlimit(RLIMIT_FSIZE, &rl));
@@ -177,7 +177,7 @@ static void check_etxtbsy(void)
 	expect_size(EXE_COPY, before.st_size);
 	SAFE_CLOSE(hold[1]);
 	SAFE_CLOSE(ready[0]);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	SAFE_UNLINK(EXE_COPY);
 }
 

@@ -82,7 +82,7 @@ static void check_inherit(void)
 		TST_EXP_VAL(umask(0), 0037, "the child inherited umask 0037");
 		exit(0);
 	}
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	if (proc_umask(&val))
 		TST_EXP_EQ_LI(val, 0037);
 	else

@@ -78,7 +78,7 @@ static void check_ebusy(void)
 	TST_EXP_FAIL(umount2(MNT, 0), EBUSY,
 		     "umount2() while a child's cwd is there");
 	TST_CHECKPOINT_WAKE(0);
-	SAFE_WAITPID(pid, NULL, 0);
+	reap_child(pid);
 	still_mounted();
 }
 

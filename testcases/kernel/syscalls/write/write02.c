@@ -81,12 +81,12 @@ static void test_efbig(void)
 	struct rlimit rl;
 	rlim_t old_cur;
 	long partial, over;
-	int status, fd, over_err;
+	int fd, over_err;
 	struct stat st;
 	pid_t pid = SAFE_FORK();
 
 	if (pid) {
-		SAFE_WAITPID(pid, &status, 0);
+		reap_child(pid);
 		return;
 	}
 	if (getrlimit(RLIMIT_FSIZE, &rl))
@@ -120,7 +120,7 @@ static void test_efbig(void)
 static void test_eintr(void)
 {
 	struct sigaction sa = { .sa_handler = sig_handler };
-	int fds[2], status;
+	int fds[2];
 	pid_t pid;
 
 	/* Fill it without blocking, then let the child block on it. */
@@ -138,7 +138,7 @@ static void test_eintr(void)
 	}
 	wait_task_in_syscall(pid, __NR_write);
 	SAFE_KILL(pid, SIGUSR1);
-	SAFE_WAITPID(pid, &status, 0);
+	reap_child(pid);
 	SAFE_CLOSE(fds[0]);
 	SAFE_CLOSE(fds[1]);
 }

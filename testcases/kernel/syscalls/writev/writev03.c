@@ -122,7 +122,7 @@ static void test_pipe_atomic(void)
 	}
 	SAFE_CLOSE(fds[0]);
 	for (i = 0; i < 2; i++)
-		SAFE_WAITPID(pid[i], NULL, 0);
+		reap_child(pid[i]);
 	TST_EXP_EXPR(!torn, "%d of %d PIPE_BUF records from 2 writers were "
 		     "interleaved", torn, 2 * RECORDS);
 }
