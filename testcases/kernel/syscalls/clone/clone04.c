@@ -7,8 +7,8 @@
  *   %fs reads the block there; the parent's FS base is untouched;
  * - without CLONE_SETTLS the child keeps the parent's FS base;
  * - clone3()'s tls field does the same;
- * - a tls at or above the top of the user address space: EPERM, and no
- *   child is created.
+ * - a tls in the kernel half of the address space (above the user space
+ *   of 4- and of 5-level paging): EPERM, and no child is created.
  * The child runs with a thread pointer glibc did not set up, so it uses
  * no libc: raw system calls only, results in shared memory.
  * Syscalls: clone, clone3, arch_prctl
@@ -150,8 +150,8 @@ static void run_clone3(void)
 
 static void run(void)
 {
-	/* the first address past the 47-bit user space */
-	unsigned long high = 1UL << 47;
+	/* past TASK_SIZE_MAX with 4-level (47 bit) and 5-level (56 bit) paging */
+	unsigned long high = 1UL << 63;
 	pid_t pid;
 
 	run_clone(CLONE_VM | CLONE_SETTLS, (unsigned long)tcb,
@@ -163,7 +163,7 @@ static void run(void)
 	pid = clone(child_fn, stack + STACK_SIZE, CLONE_VM | CLONE_SETTLS |
 		    SIGCHLD, NULL, NULL, (void *)high, NULL);
 	if (pid > 0)
-		reap(pid, "tls 1 << 47");
+		reap(pid, "tls 1 << 63");
 	if (pid == -1 && errno == EPERM)
 		tst_res(TPASS, "clone() with tls 0x%lx: EPERM", high);
 	else

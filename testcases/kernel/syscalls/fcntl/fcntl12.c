@@ -7,7 +7,8 @@
  * - the signal is SIGIO, or the F_SETSIG signal with si_fd the watching
  *   fd and si_code POLL_MSG;
  * - only the events asked for fire, only for that directory (not for a
- *   subdirectory's entries, not for a rename out of it);
+ *   subdirectory's entries, not for a rename out of it; renaming a
+ *   subdirectory fires its parent's DN_RENAME, not its own);
  * - without DN_MULTISHOT the watch fires once, with it every time;
  *   notifications given again are added to the old ones; a mask of 0
  *   removes the watch, and so does closing the fd;
@@ -157,13 +158,29 @@ static void test_selective(void)
 /* A rename out of the directory is no DN_RENAME of it. */
 static void test_rename_out(void)
 {
-	int fd = watch(SIGRTMIN + 1, DN_RENAME | DN_MULTISHOT);
+	int fd = watch(SIGRTMIN + 1, DN_RENAME | DN_MULTISHOT), sub_fd;
 
 	touch(DIR_A "/m");
 	if (rename(DIR_A "/m", SUB "/m"))
 		tst_brk(TBROK | TERRNO, "rename");
 	expect_signal(0, fd, "DN_RENAME watch, rename into a subdirectory");
 	SAFE_UNLINK(SUB "/m");
+
+	/* renaming the subdirectory is an event of its parent, not its own */
+	sub_fd = SAFE_OPEN(SUB, O_RDONLY | O_DIRECTORY);
+	if (fcntl(sub_fd, F_SETSIG, SIGRTMIN + 1))
+		tst_brk(TBROK | TERRNO, "F_SETSIG");
+	TST_EXP_PASS(fcntl(sub_fd, F_NOTIFY, DN_RENAME | DN_MULTISHOT),
+		     "F_NOTIFY DN_RENAME on the subdirectory");
+	if (rename(SUB, SUB "2"))
+		tst_brk(TBROK | TERRNO, "rename");
+	expect_signal(SIGRTMIN + 1, fd, "subdirectory renamed: its parent's "
+		      "DN_RENAME (si_fd the parent's fd, none for the "
+		      "subdirectory)");
+	if (rename(SUB "2", SUB))
+		tst_brk(TBROK | TERRNO, "rename");
+	expect_signal(SIGRTMIN + 1, fd, "renamed back");
+	SAFE_CLOSE(sub_fd);
 	SAFE_CLOSE(fd);
 }
 
