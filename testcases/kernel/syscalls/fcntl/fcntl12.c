@@ -16,6 +16,7 @@
  */
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include "tst_test.h"
 
@@ -23,6 +24,17 @@
 #define SUB "dir_a/sub"
 
 static sigset_t sigs;
+
+/* tst_strsig() knows no real-time signal: name those by number. */
+static const char *sig_name(int sig)
+{
+	static char buf[16];
+
+	if (sig < SIGRTMIN)
+		return tst_strsig(sig);
+	snprintf(buf, sizeof(buf), "SIGRTMIN+%d", sig - SIGRTMIN);
+	return buf;
+}
 
 /*
  * dnotify queues its signal from inside the syscall that made the
@@ -40,26 +52,26 @@ static void expect_signal(int exp_sig, int fd, const char *what)
 			tst_res(TPASS, "%s: no signal", what);
 		else
 			tst_res(TFAIL, "%s: got %s, expected none", what,
-				tst_strsig(sig));
+				sig_name(sig));
 		return;
 	}
 	if (sig < 0) {
-		tst_res(TFAIL, "%s: no %s", what, tst_strsig(exp_sig));
+		tst_res(TFAIL, "%s: no %s", what, sig_name(exp_sig));
 		return;
 	}
 	if (sig != exp_sig)
-		tst_res(TFAIL, "%s: got %s, expected %s", what, tst_strsig(sig),
-			tst_strsig(exp_sig));
+		tst_res(TFAIL, "%s: got %s, expected %s", what, sig_name(sig),
+			sig_name(exp_sig));
 	else if (sig != SIGIO && (si.si_fd != fd || si.si_code != POLL_MSG))
 		tst_res(TFAIL, "%s: %s with si_fd %d si_code %d, expected fd %d"
-			" POLL_MSG", what, tst_strsig(sig), si.si_fd,
+			" POLL_MSG", what, sig_name(sig), si.si_fd,
 			si.si_code, fd);
 	else
-		tst_res(TPASS, "%s: %s", what, tst_strsig(sig));
+		tst_res(TPASS, "%s: %s", what, sig_name(sig));
 	/* one event, one signal: nothing else may be pending */
 	if (sigtimedwait(&sigs, &si, &zero) >= 0)
 		tst_res(TFAIL, "%s: a second signal, %s", what,
-			tst_strsig(si.si_signo));
+			sig_name(si.si_signo));
 }
 
 static int watch(int sig, unsigned long mask)

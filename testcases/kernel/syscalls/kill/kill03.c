@@ -15,6 +15,7 @@
  * Syscalls: kill, wait4
  */
 #include <signal.h>
+#include <stdio.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "tst_test.h"
@@ -38,9 +39,14 @@ static void run(unsigned int n)
 {
 	int dumps = n < N_CORE;
 	int sig = dumps ? core_sigs[n] : term_sigs[n - N_CORE];
+	char name[16];
 	int status;
 	pid_t pid;
 
+	/* tst_strsig() knows no real-time signal */
+	snprintf(name, sizeof(name), "%s", tst_strsig(sig));
+	if (sig >= SIGRTMIN)
+		snprintf(name, sizeof(name), "SIGRTMIN+%d", sig - SIGRTMIN);
 	pid = SAFE_FORK();
 	if (!pid) {
 		core_allow(1);
@@ -52,15 +58,15 @@ static void run(unsigned int n)
 	SAFE_WAITPID(pid, &status, 0);
 	if (!WIFSIGNALED(status) || WTERMSIG(status) != sig)
 		tst_res(TFAIL, "%s: status 0x%x, expected death by it",
-			tst_strsig(sig), status);
+			name, status);
 	else if (!WCOREDUMP(status) != !dumps)
-		tst_res(TFAIL, "%s: WCOREDUMP %s", tst_strsig(sig),
+		tst_res(TFAIL, "%s: WCOREDUMP %s", name,
 			dumps ? "clear" : "set");
 	else
 		tst_res(TPASS, "%s: WTERMSIG %s, WCOREDUMP %s",
-			tst_strsig(sig), tst_strsig(sig), dumps ? "set" :
+			name, name, dumps ? "set" :
 			"clear");
-	check_core_file(pid, dumps, tst_strsig(sig));
+	check_core_file(pid, dumps, name);
 }
 
 static void setup(void)
