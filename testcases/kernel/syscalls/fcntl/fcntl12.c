@@ -28,7 +28,7 @@ static sigset_t sigs;
 /* tst_strsig() knows no real-time signal: name those by number. */
 static const char *sig_name(int sig)
 {
-	static char buf[16];
+	static char buf[32];
 
 	if (sig < SIGRTMIN)
 		return tst_strsig(sig);

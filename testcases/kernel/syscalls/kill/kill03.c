@@ -39,7 +39,7 @@ static void run(unsigned int n)
 {
 	int dumps = n < N_CORE;
 	int sig = dumps ? core_sigs[n] : term_sigs[n - N_CORE];
-	char name[16];
+	char name[32];
 	int status;
 	pid_t pid;
 
