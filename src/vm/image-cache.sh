@@ -102,7 +102,8 @@ cached_root_image() {
 		# shellcheck disable=SC2046 # one path a line
 		stat_digest $(sh "$vmdata/stage-root.sh" --host-inputs) \
 			/var/lib/dpkg/status
-		cat "$vmdata/stage-root.sh" "$vmdata/mkimage.sh" "$vmdata/init"
+		cat "$vmdata/stage-root.sh" "$vmdata/mkimage.sh" "$vmdata/script-args.sh" \
+			"$vmdata/init"
 	} | digest)
 	cr_image=$opt_cache/images/root-$cr_key.img
 	if [ -f "$cr_image" ]; then
@@ -133,7 +134,7 @@ cached_boot_initramfs() {
 	cb_key=$({
 		echo "$boot_modules"
 		stat_digest "$(command -v busybox)"
-		cat "$vmdata/init-boot" "$vmdata/mkinitramfs.sh"
+		cat "$vmdata/init-boot" "$vmdata/mkinitramfs.sh" "$vmdata/script-args.sh"
 	} | digest)
 	cb_file=$opt_cache/images/boot-$cb_key.cpio.gz
 	if [ ! -f "$cb_file" ]; then
