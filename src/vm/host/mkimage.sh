@@ -9,7 +9,7 @@
 # is owned by root in the image, whoever runs this.
 set -u
 
-# shellcheck source=src/vm/script-args.sh
+# shellcheck source=src/vm/host/script-args.sh
 . "$(dirname "$0")/script-args.sh"
 script_args "STAGE IMAGE" 2 "$@"
 stage=$1

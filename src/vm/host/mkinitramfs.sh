@@ -14,7 +14,7 @@
 # them; a cpio header must start 4-byte aligned).
 set -u
 
-# shellcheck source=src/vm/script-args.sh
+# shellcheck source=src/vm/host/script-args.sh
 . "$(dirname "$0")/script-args.sh"
 script_args "OUTPUT INIT MODULES" 3 "$@"
 output=$1
