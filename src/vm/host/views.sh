@@ -5,7 +5,9 @@
 # -j, --junit), given to ltp-vm or among runltp's arguments after --, are
 # taken out of what the guest's runltp gets and kept in the view_*
 # variables; make_views then writes the fixed set under OUT and every
-# view asked for.
+# view asked for. runltp's -K DIR and --kmsg (keep each test's kernel
+# log) become --kmsg for the guest, which then records the logs, and a
+# directory of them here.
 #
 # Where a view goes (as runltp places it under its own root, OUT standing
 # for that root): a NAME without '/' in OUT/output/ (-l: OUT/results/), a
@@ -21,14 +23,15 @@ view_tconf=
 view_html=
 view_json=
 view_junit=
-# runltp -K: the guest records each test's kernel log; the host writes it
-# out as OUT/output/dmesg/.
+# runltp --kmsg or -K DIR: the guest records each test's kernel log; the
+# host writes them out in OUT/output/dmesg/, or DIR.
 view_kmsg=
+view_kmsg_dir=
 # runltp's arguments without the view options, shell-quoted for eval.
 guest_args_q=
 
 # view_option OPTION [VALUE]: keep a view option; false when OPTION is
-# not one (runltp -K is kept and still false: the guest needs it too).
+# not one.
 view_option() {
 	case $1 in
 	-p) view_pretty=1 ;;
@@ -38,9 +41,11 @@ view_option() {
 	-g) view_html=$2 ;;
 	-j) view_json=$2 ;;
 	--junit) view_junit=$2 ;;
-	-K)
+	-K | --kmsg)
+		# the guest records the logs, the files are made here
 		view_kmsg=1
-		return 1
+		view_kmsg_dir=${2-}
+		guest_add --kmsg
 		;;
 	*) return 1 ;;
 	esac
@@ -72,7 +77,8 @@ split_runltp_args() {
 			view_option --junit "$1"
 			shift
 			;;
-		--timeout | --resume)
+		--kmsg) view_option --kmsg ;;
+		--timeout | --resume | --deadline | --workers)
 			guest_add "$sr_arg"
 			[ $# -eq 0 ] || { guest_add "$1"; shift; }
 			;;
@@ -83,7 +89,7 @@ split_runltp_args() {
 				sr_flag=$(printf '%.1s' "$sr_rest")
 				sr_rest=${sr_rest#?}
 				case $sr_flag in
-				[fsSdtIxbBglCToj])
+				[fsSdtIxbBglCTojKzZcimDrwaFMW])
 					if [ -n "$sr_rest" ]; then
 						sr_val=$sr_rest
 						sr_rest=
@@ -93,7 +99,7 @@ split_runltp_args() {
 					else
 						# runltp in the guest says what is wrong
 						case $sr_flag in
-						[glCTj]) usage_error "runltp option -$sr_flag needs a value" ;;
+						[glCTjK]) usage_error "runltp option -$sr_flag needs a value" ;;
 						esac
 						guest_add "-$sr_flag"
 						continue
@@ -139,8 +145,9 @@ resolve_views() {
 	view_html=$(view_path "$1/output" "$view_html")
 	view_json=$(view_path "$1/output" "$view_json")
 	view_junit=$(view_path "$1/output" "$view_junit")
+	view_kmsg_dir=$(view_path "$1/output" "$view_kmsg_dir")
 	for rv_file in "$view_log" "$view_failed" "$view_tconf" "$view_html" \
-		"$view_json" "$view_junit"; do
+		"$view_json" "$view_junit" "$view_kmsg_dir"; do
 		[ -n "$rv_file" ] || continue
 		rv_dir=$(dirname "$rv_file")
 		{ [ -d "$rv_dir" ] && [ -w "$rv_dir" ]; } ||
@@ -149,7 +156,7 @@ resolve_views() {
 }
 
 # make_views REPORT OUT RECORDS: the fixed set under OUT (a pretty log,
-# the failed and TCONF lists, the HTML page, the kernel logs with -K),
+# the failed and TCONF lists, the HTML page, the kernel logs with --kmsg),
 # then the views asked for, unless one is a file of the fixed set.
 make_views() {
 	mv_report=$1
@@ -157,14 +164,16 @@ make_views() {
 	mv_records=$3
 	set -- -p -l "$mv_out/results/ltp.log" -C "$mv_out/output/failed" \
 		-T "$mv_out/output/tconf" -g "$mv_out/output/report.html"
-	[ -z "$view_kmsg" ] || set -- "$@" -K "$mv_out/output/dmesg"
+	[ -z "$view_kmsg" ] || [ -n "$view_kmsg_dir" ] ||
+		set -- "$@" -K "$mv_out/output/dmesg"
 	mv_fixed=" $* "
 	"$mv_report" "$@" "$mv_records" || return 1
 
 	set --
 	mv_made=
 	for mv_pair in "-l $view_log" "-C $view_failed" "-T $view_tconf" \
-		"-g $view_html" "-j $view_json" "--junit $view_junit"; do
+		"-g $view_html" "-j $view_json" "--junit $view_junit" \
+		"-K $view_kmsg_dir"; do
 		mv_file=${mv_pair#* }
 		[ -n "$mv_file" ] || continue
 		case $mv_fixed in *" $mv_file "*) continue ;; esac
