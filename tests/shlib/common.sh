@@ -18,7 +18,7 @@ failures=0
 
 # The library must work in every POSIX shell a distribution ships as sh,
 # and with the guest's userland: dash with busybox for every other tool
-# (src/vm/mkinitramfs.sh), where setsid, env, mktemp and stat are
+# (src/vm/host/mkinitramfs.sh), where setsid, env, mktemp and stat are
 # busybox applets. "guest" runs sh with such a PATH.
 shells="sh"
 command -v bash > /dev/null 2>&1 && shells="$shells bash"

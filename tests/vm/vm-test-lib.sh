@@ -10,6 +10,7 @@
 
 # shellcheck disable=SC2034 # used by the tests that source this
 LTP_VM=$abs_top_builddir/src/vm/ltp-vm
+# the data root: host/ and guest/ beneath, as installed under share/vm
 LTP_VM_DATADIR=$abs_top_srcdir/src/vm
 export LTP_VM_DATADIR
 

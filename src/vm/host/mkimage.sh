@@ -9,18 +9,11 @@
 # is owned by root in the image, whoever runs this.
 set -u
 
-prog=mkimage.sh
-if [ $# -ne 2 ]; then
-	echo "usage: $prog STAGE IMAGE" >&2
-	exit 3
-fi
+# shellcheck source=src/vm/host/script-args.sh
+. "$(dirname "$0")/script-args.sh"
+script_args "STAGE IMAGE" 2 "$@"
 stage=$1
 image=$2
-
-fail() {
-	echo "$prog: $*" >&2
-	exit 3
-}
 
 mke2fs=$(PATH=$PATH:/usr/sbin:/sbin command -v mke2fs) ||
 	fail "mke2fs not found (apt-get install e2fsprogs)"

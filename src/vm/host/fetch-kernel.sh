@@ -32,7 +32,7 @@ fail() {
 
 # Fall back to the kernel a previous run fetched, when there is one.
 last_what=kernel
-# shellcheck source=src/vm/deb-cache.sh
+# shellcheck source=src/vm/host/deb-cache.sh
 . "$(dirname "$0")/deb-cache.sh"
 
 # The real image package the metapackage depends on.

@@ -31,7 +31,7 @@ fail() {
 }
 
 last_what="NFS userland"
-# shellcheck source=src/vm/deb-cache.sh
+# shellcheck source=src/vm/host/deb-cache.sh
 . "$(dirname "$0")/deb-cache.sh"
 
 command -v apt-cache >/dev/null || use_last "apt-cache not found"

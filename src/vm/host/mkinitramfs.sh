@@ -14,19 +14,12 @@
 # them; a cpio header must start 4-byte aligned).
 set -u
 
-prog=mkinitramfs.sh
-if [ $# -ne 3 ]; then
-	echo "usage: $prog OUTPUT INIT MODULES" >&2
-	exit 3
-fi
+# shellcheck source=src/vm/host/script-args.sh
+. "$(dirname "$0")/script-args.sh"
+script_args "OUTPUT INIT MODULES" 3 "$@"
 output=$1
 init=$2
 modules=$3
-
-fail() {
-	echo "$prog: $*" >&2
-	exit 3
-}
 
 busybox=$(command -v busybox) || fail "busybox not found (apt-get install busybox-static)"
 ldd "$busybox" >/dev/null 2>&1 &&

@@ -53,12 +53,12 @@ cached_modules() {
 	cm_key=$({
 		echo "$cm_moddir $*"
 		stat_digest "$cm_moddir/modules.dep" "$cm_moddir/modules.order"
-		cat "$vmdata/collect-modules.sh"
+		cat "$vmdata/host/collect-modules.sh"
 	} | digest)
 	cm_dir=$opt_cache/modules/$cm_key
 	if [ ! -f "$cm_dir/order" ]; then
 		rm -rf "$cm_dir.tmp.$$"
-		sh "$vmdata/collect-modules.sh" "$cm_moddir" "$cm_dir.tmp.$$" "$@" ||
+		sh "$vmdata/host/collect-modules.sh" "$cm_moddir" "$cm_dir.tmp.$$" "$@" ||
 			{ rm -rf "$cm_dir.tmp.$$"; return 1; }
 		rm -rf "$cm_dir"
 		mv "$cm_dir.tmp.$$" "$cm_dir" || return 1
@@ -75,13 +75,13 @@ cached_test_modules() {
 	ct_key=$({
 		echo "$release $ct_kbuild"
 		stat_digest "$ct_kbuild/Module.symvers" "$ct_kbuild/.config"
-		cat "$vmdata/build-test-module.sh"
+		cat "$vmdata/host/build-test-module.sh"
 		tree_digest "$vmdata/test-module"
 	} | digest)
 	ct_dir=$opt_cache/test-modules/$ct_key
 	if [ ! -d "$ct_dir/testcases" ]; then
 		rm -rf "$ct_dir.tmp.$$"
-		sh "$vmdata/build-test-module.sh" "$vmdata/test-module" \
+		sh "$vmdata/host/build-test-module.sh" "$vmdata/test-module" \
 			"$release" "$ct_dir.tmp.$$" "$ct_kbuild" "$opt_cache" >/dev/null ||
 			{ rm -rf "$ct_dir.tmp.$$"; return 1; }
 		rm -rf "$ct_dir"
@@ -100,9 +100,10 @@ cached_root_image() {
 		[ ! -d "$extra" ] || tree_digest "$extra"
 		# Host tools by name; their libraries change with the packages.
 		# shellcheck disable=SC2046 # one path a line
-		stat_digest $(sh "$vmdata/stage-root.sh" --host-inputs) \
+		stat_digest $(sh "$vmdata/host/stage-root.sh" --host-inputs) \
 			/var/lib/dpkg/status
-		cat "$vmdata/stage-root.sh" "$vmdata/mkimage.sh" "$vmdata/init"
+		cat "$vmdata/host/stage-root.sh" "$vmdata/host/mkimage.sh" \
+			"$vmdata/host/script-args.sh" "$vmdata/guest/init"
 	} | digest)
 	cr_image=$opt_cache/images/root-$cr_key.img
 	if [ -f "$cr_image" ]; then
@@ -115,9 +116,9 @@ cached_root_image() {
 	mkdir -p "$opt_cache/images" || return 1
 	cr_stage=$work/stage
 	rm -rf "$cr_stage"
-	if ! sh "$vmdata/stage-root.sh" "$cr_stage" "$vmdata/init" "$suite" \
+	if ! sh "$vmdata/host/stage-root.sh" "$cr_stage" "$vmdata/guest/init" "$suite" \
 		"$opt_guest_prefix" "$guest_modules" "$extra" "$nfs_root" >&2 ||
-		! sh "$vmdata/mkimage.sh" "$cr_stage" "$cr_image.$$"; then
+		! sh "$vmdata/host/mkimage.sh" "$cr_stage" "$cr_image.$$"; then
 		rm -f "$cr_image.$$"
 		return 1
 	fi
@@ -133,13 +134,14 @@ cached_boot_initramfs() {
 	cb_key=$({
 		echo "$boot_modules"
 		stat_digest "$(command -v busybox)"
-		cat "$vmdata/init-boot" "$vmdata/mkinitramfs.sh"
+		cat "$vmdata/guest/init-boot" "$vmdata/host/mkinitramfs.sh" \
+			"$vmdata/host/script-args.sh"
 	} | digest)
 	cb_file=$opt_cache/images/boot-$cb_key.cpio.gz
 	if [ ! -f "$cb_file" ]; then
 		mkdir -p "$opt_cache/images" || return 1
-		if ! sh "$vmdata/mkinitramfs.sh" "$cb_file.$$" \
-			"$vmdata/init-boot" "$boot_modules"; then
+		if ! sh "$vmdata/host/mkinitramfs.sh" "$cb_file.$$" \
+			"$vmdata/guest/init-boot" "$boot_modules"; then
 			rm -f "$cb_file.$$"
 			return 1
 		fi

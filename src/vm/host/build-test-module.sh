@@ -35,7 +35,7 @@ fail() {
 	exit 1
 }
 
-# shellcheck source=src/vm/deb-cache.sh
+# shellcheck source=src/vm/host/deb-cache.sh
 . "$(dirname "$0")/deb-cache.sh"
 
 # Debian's headers of $release, unpacked in the cache; prints the tree.
