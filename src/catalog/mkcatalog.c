@@ -302,6 +302,34 @@ static void put_value(const struct json_value *v)
 	}
 }
 
+/*
+ * kirk has no "exclusive": it keeps a test out of parallel runs when its
+ * metadata has one of these keys. An exclusive test with none of them
+ * (sched_fair01: it runs until a CPU-time budget is used) gets
+ * max_runtime, its timeout, so that "kirk -w N" runs it alone too.
+ */
+static void kirk_exclusive(const struct json_value *v)
+{
+	static const char *const kirk_serial[] = {
+		"needs_root", "needs_device", "mount_device", "mntpoint",
+		"resource_file", "format_device", "save_restore", "max_runtime",
+	};
+	const struct json_value *ex = json_get(v, "exclusive");
+	const struct json_value *timeout = json_get(v, "timeout");
+	size_t i;
+
+	if (!ex || ex->type != JSON_BOOL || !ex->boolean)
+		return;
+	for (i = 0; i < sizeof(kirk_serial) / sizeof(kirk_serial[0]); i++) {
+		const struct json_value *k = json_get(v, kirk_serial[i]);
+
+		if (k && !(k->type == JSON_BOOL && !k->boolean))
+			return;
+	}
+	printf(", \"max_runtime\": %.15g",
+	       timeout && timeout->type == JSON_NUMBER ? timeout->number : 0);
+}
+
 /* One test; returns 1 when it was written, 0 when the file is no test. */
 static int catalog_one(const char *source, int first)
 {
@@ -375,6 +403,7 @@ static int catalog_one(const char *source, int first)
 		fputs(": ", stdout);
 		put_value(item);
 	}
+	kirk_exclusive(&v);
 	fputs(", \"doc\": [", stdout);
 	for (p = doc.buf, i = 0; p && p < doc.buf + doc.len;
 	     p += strlen(p) + 1, i++) {
