@@ -145,10 +145,14 @@ static void new_namespaces(void)
 	if (!pid) {
 		if (unshare(CLONE_NEWPID | CLONE_NEWUSER))
 			tst_brk(TBROK | TERRNO, "unshare(NEWPID | NEWUSER)");
-		TST_CHECKPOINT_WAKE_AND_WAIT(0);
+		/*
+		 * pid_for_children opens only once the new namespace has
+		 * its init: keep pid 1 alive while the parent looks.
+		 */
 		inner = SAFE_FORK();
 		if (!inner) {
 			inside_new_pidns();
+			TST_CHECKPOINT_WAKE_AND_WAIT(0);
 			exit(0);
 		}
 		wait_child(inner, "pid 1 of the new pid namespace");
