@@ -9,10 +9,10 @@
  *   unaligned offsets, an unaligned length short of EOF, a source offset
  *   at EOF and an overlapping range within one file are EINVAL;
  * - a source not open for reading, a destination open read-only or with
- *   O_APPEND, and a closed source fd are EBADF; a directory source is
- *   EISDIR;
- * - between two filesystems FICLONE is EXDEV; on tmpfs, which cannot
- *   share extents, EOPNOTSUPP;
+ *   O_APPEND, and a closed source fd are EBADF; a directory source or
+ *   destination is EISDIR; an immutable destination is EPERM;
+ * - between two filesystems FICLONE and FICLONERANGE are EXDEV either
+ *   way; on tmpfs, which cannot share extents, EOPNOTSUPP;
  * - FIDEDUPERANGE of equal ranges reports FILE_DEDUPE_RANGE_SAME and
  *   the bytes deduplicated, and shares them; of different data
  *   FILE_DEDUPE_RANGE_DIFFERS; a non-zero reserved field is EINVAL.
@@ -147,6 +147,28 @@ static void clone_range(void)
 	SAFE_CLOSE(dst);
 }
 
+static int immutable_fd = -1;
+
+static void set_flags(int fd, int flags)
+{
+	if (ioctl(fd, FS_IOC_SETFLAGS, &flags))
+		tst_brk(TBROK | TERRNO, "FS_IOC_SETFLAGS 0x%x", flags);
+}
+
+static void immutable(int src)
+{
+	int flags = 0;
+
+	immutable_fd = SAFE_OPEN(MNT "/immutable", O_RDWR | O_CREAT, 0600);
+	if (ioctl(immutable_fd, FS_IOC_GETFLAGS, &flags))
+		tst_brk(TBROK | TERRNO, "FS_IOC_GETFLAGS");
+	set_flags(immutable_fd, flags | FS_IMMUTABLE_FL);
+	TST_EXP_FAIL(ioctl(immutable_fd, FICLONE, src), EPERM,
+		     "FICLONE into an immutable file");
+	set_flags(immutable_fd, flags);
+	SAFE_CLOSE(immutable_fd);
+}
+
 static void bad_fds(void)
 {
 	int src = make_file(MNT "/src", 'a');
@@ -157,6 +179,7 @@ static void bad_fds(void)
 	int dir = SAFE_OPEN(MNT, O_RDONLY | O_DIRECTORY);
 	int tmpfs_src = SAFE_OPEN(TMPFS "/src", O_RDWR | O_CREAT, 0600);
 	int tmpfs_dst = SAFE_OPEN(TMPFS "/dst", O_RDWR | O_CREAT, 0600);
+	struct file_clone_range r = { .src_length = BLK };
 	SAFE_WRITE(1, tmpfs_src, data, BLK);
 	TST_EXP_FAIL(ioctl(dst, FICLONE, src_wr), EBADF,
 		     "FICLONE from a source open O_WRONLY");
@@ -168,10 +191,20 @@ static void bad_fds(void)
 		     "FICLONE from a closed fd");
 	TST_EXP_FAIL(ioctl(dst, FICLONE, dir), EISDIR,
 		     "FICLONE from a directory");
+	TST_EXP_FAIL(ioctl(dir, FICLONE, src), EISDIR,
+		     "FICLONE into a directory");
 	TST_EXP_FAIL(ioctl(dst, FICLONE, tmpfs_src), EXDEV,
 		     "FICLONE from another filesystem");
+	TST_EXP_FAIL(ioctl(tmpfs_dst, FICLONE, src), EXDEV,
+		     "FICLONE into another filesystem");
+	r.src_fd = tmpfs_src;
+	TST_EXP_FAIL(ioctl(dst, FICLONERANGE, &r), EXDEV,
+		     "FICLONERANGE from another filesystem");
 	TST_EXP_FAIL(ioctl(tmpfs_dst, FICLONE, tmpfs_src), EOPNOTSUPP,
 		     "FICLONE on tmpfs");
+	TST_EXP_FAIL(ioctl(tmpfs_dst, FICLONERANGE, &r), EOPNOTSUPP,
+		     "FICLONERANGE on tmpfs");
+	immutable(src);
 	SAFE_CLOSE(src);
 	SAFE_CLOSE(src_wr);
 	SAFE_CLOSE(dst_ro);
@@ -231,6 +264,12 @@ static void setup(void)
 
 static void cleanup(void)
 {
+	int flags = 0;
+
+	if (immutable_fd >= 0) {
+		ioctl(immutable_fd, FS_IOC_SETFLAGS, &flags);
+		SAFE_CLOSE(immutable_fd);
+	}
 	if (tmpfs_mounted)
 		SAFE_UMOUNT(TMPFS);
 	free(data);
