@@ -15,7 +15,8 @@
  *   way; on tmpfs, which cannot share extents, EOPNOTSUPP;
  * - FIDEDUPERANGE of equal ranges reports FILE_DEDUPE_RANGE_SAME and
  *   the bytes deduplicated, and shares them; of different data
- *   FILE_DEDUPE_RANGE_DIFFERS; a non-zero reserved field is EINVAL.
+ *   FILE_DEDUPE_RANGE_DIFFERS (also for whole 3-byte files); a length
+ *   of -1 and a non-zero reserved field are EINVAL.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,29 @@ static void bad_fds(void)
 	SAFE_CLOSE(tmpfs_dst);
 }
 
+/* Whole 3-byte files: unaligned lengths are fine when they end at EOF. */
+static void small_files(struct file_dedupe_range *r)
+{
+	int a = SAFE_OPEN(MNT "/small_a", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	int b = SAFE_OPEN(MNT "/small_b", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	int c = SAFE_OPEN(MNT "/small_c", O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+	SAFE_WRITE(1, a, "AAA", 3);
+	SAFE_WRITE(1, b, "AAA", 3);
+	SAFE_WRITE(1, c, "AAB", 3);
+	r->src_length = 3;
+	r->info[0].dest_fd = b;
+	r->info[1].dest_fd = c;
+	TST_EXP_PASS(ioctl(a, FIDEDUPERANGE, r), "FIDEDUPERANGE 3-byte files");
+	TST_EXP_EQ_LI(r->info[0].status, FILE_DEDUPE_RANGE_SAME);
+	TST_EXP_EQ_LI(r->info[0].bytes_deduped, 3);
+	TST_EXP_EQ_LI(r->info[1].status, FILE_DEDUPE_RANGE_DIFFERS);
+	TST_EXP_EQ_LI(r->info[1].bytes_deduped, 0);
+	SAFE_CLOSE(a);
+	SAFE_CLOSE(b);
+	SAFE_CLOSE(c);
+}
+
 static void dedupe(void)
 {
 	int src = make_file(MNT "/src", 'a');
@@ -237,9 +261,15 @@ static void dedupe(void)
 	      "FIEMAP: the deduplicated file's extents are shared");
 	check(reads_as(other, 0, NBLK * BLK, 'k'),
 	      "the differing file is unchanged");
+	r->src_length = -1ULL;
+	TST_EXP_FAIL(ioctl(src, FIDEDUPERANGE, r), EINVAL,
+		     "FIDEDUPERANGE src_length -1");
+	r->src_length = NBLK * BLK;
 	r->reserved1 = 1;
 	TST_EXP_FAIL(ioctl(src, FIDEDUPERANGE, r), EINVAL,
 		     "FIDEDUPERANGE reserved1 != 0");
+	r->reserved1 = 0;
+	small_files(r);
 	free(r);
 	SAFE_CLOSE(src);
 	SAFE_CLOSE(same);

@@ -3,7 +3,8 @@
  * Terminal ioctls on a pseudo-terminal pair (drivers/tty/tty_io.c,
  * tty_ioctl.c, n_tty.c):
  * - TCGETS/TCSETS round trip on the slave: a cleared ECHO and a new
- *   VMIN read back, and the old TCGETA view agrees;
+ *   VMIN read back, and the old TCGETA view agrees; TCSETA sets what
+ *   TCGETS then reads;
  * - TIOCSWINSZ sets what TIOCGWINSZ reads, also through the master;
  * - FIONREAD on the slave counts a line written to the master once it
  *   is readable (poll, bounded), and TIOCOUTQ on the master is 0 then;
@@ -39,6 +40,14 @@ static void termios_round_trip(void)
 	TST_EXP_PASS(ioctl(slave, TCGETA, &old), "TCGETA");
 	TST_EXP_EQ_LI(old.c_lflag, back.c_lflag & 0xffff);
 	TST_EXP_EQ_LI(old.c_cc[VMIN], 7);
+	old.c_cc[VMIN] = 5;
+	old.c_lflag |= ECHO;
+	TST_EXP_PASS(ioctl(slave, TCSETA, &old), "TCSETA ECHO, VMIN 5");
+	TST_EXP_PASS(ioctl(slave, TCGETS, &back), "TCGETS");
+	TST_EXP_EQ_LI(back.c_lflag & ECHO, ECHO);
+	TST_EXP_EQ_LI(back.c_cc[VMIN], 5);
+	t.c_lflag &= ~ECHO;
+	TST_EXP_PASS(ioctl(slave, TCSETS, &t), "TCSETS ~ECHO again");
 }
 
 static void window_size(void)
