@@ -5,11 +5,12 @@
  * fs/attr.c, fs/open.c):
  * - a flag set is read back;
  * - append-only file: opening for writing without O_APPEND, truncate,
- *   unlink, rename and chmod are EPERM; O_APPEND writes append;
+ *   unlink, rename, chmod and setxattr are EPERM; O_APPEND writes
+ *   append;
  * - append-only directory: new entries can be made, removing one is
  *   EPERM;
- * - immutable file: opening for writing, unlink, link, rename, chmod and
- *   utimes are EPERM; reading works;
+ * - immutable file: opening for writing, unlink, link, rename, chmod,
+ *   utimes and setxattr are EPERM; reading works;
  * - the owner without CAP_LINUX_IMMUTABLE may set FS_NODUMP_FL but not
  *   FS_IMMUTABLE_FL or FS_APPEND_FL (EPERM); someone else cannot set any
  *   flag (EPERM); FS_IOC_GETFLAGS into an unmapped address is EFAULT.
@@ -20,6 +21,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <sys/xattr.h>
 #include <linux/fs.h>
 #include "tst_test.h"
 #include "../common/as_nobody.h"
@@ -80,6 +82,8 @@ static void append_only(void)
 		     "rename of an append-only file");
 	TST_EXP_FAIL(chmod(APPEND_F, 0600), EPERM,
 		     "chmod of an append-only file");
+	TST_EXP_FAIL(setxattr(APPEND_F, "user.test", "v", 1, 0), EPERM,
+		     "setxattr of an append-only file");
 	fd = SAFE_OPEN(APPEND_F, O_WRONLY | O_APPEND);
 	SAFE_WRITE(1, fd, "more", 4);
 	SAFE_CLOSE(fd);
@@ -116,6 +120,8 @@ static void immutable(void)
 		     "chmod of an immutable file");
 	TST_EXP_FAIL(utimes(IMMUT_F, NULL), EPERM,
 		     "utimes of an immutable file");
+	TST_EXP_FAIL(setxattr(IMMUT_F, "user.test", "v", 1, 0), EPERM,
+		     "setxattr of an immutable file");
 	fd = SAFE_OPEN(IMMUT_F, O_RDONLY);
 	TST_EXP_VAL(read(fd, buf, 4), 4, "read of an immutable file");
 	SAFE_CLOSE(fd);
