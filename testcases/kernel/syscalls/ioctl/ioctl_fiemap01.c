@@ -22,7 +22,7 @@
 #include <linux/fs.h>
 #include <linux/fiemap.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #define MNT "mnt"
 #define BS 4096

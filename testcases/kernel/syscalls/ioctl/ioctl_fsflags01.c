@@ -24,7 +24,7 @@
 #include <sys/xattr.h>
 #include <linux/fs.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #define MNT "mnt"
 #define APPEND_F MNT "/append"

@@ -18,7 +18,7 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "loop_dev.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 static int dev_fd = -1, file_fd = -1, ctl_fd = -1;
 static void *unmapped;

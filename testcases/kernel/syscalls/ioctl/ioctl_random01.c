@@ -17,7 +17,7 @@
 #include <sys/mman.h>
 #include <linux/random.h>
 #include "tst_test.h"
-#include "../common/as_nobody.h"
+#include "as_nobody.h"
 
 #define ENTROPY_AVAIL "/proc/sys/kernel/random/entropy_avail"
 
