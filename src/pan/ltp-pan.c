@@ -141,25 +141,54 @@ static void add_override(struct timeout_override **ov, size_t *n,
 }
 
 /* The installed suite's Version file, "unknown" without LTPROOT. */
+/* The first line of ROOT/Version into line; 0, or -1 when unreadable. */
+static int read_version(const char *root, char *line, size_t size)
+{
+	struct strbuf path = STRBUF_INIT;
+	FILE *f;
+	int ret = -1;
+
+	sb_printf(&path, "%s/Version", root);
+	f = fopen(path.buf, "re");
+	if (f) {
+		if (fgets(line, size, f)) {
+			line[strcspn(line, "\r\n")] = '\0';
+			ret = 0;
+		}
+		fclose(f);
+	}
+	sb_free(&path);
+	return ret;
+}
+
+/*
+ * The suite's version: $LTPROOT/Version, else (ltp-pan run by hand,
+ * without LTPROOT) the Version of the suite this binary is installed in,
+ * ROOT/bin/ltp-pan.
+ */
 static char *suite_version(void)
 {
 	const char *root = getenv("LTPROOT");
-	struct strbuf path = STRBUF_INIT;
-	char line[128] = "unknown";
-	FILE *f;
+	char line[128], exe[4096], *slash;
+	ssize_t n;
 
-	if (root && *root) {
-		sb_printf(&path, "%s/Version", root);
-		f = fopen(path.buf, "re");
-		if (f) {
-			if (!fgets(line, sizeof(line), f))
-				strcpy(line, "unknown");
-			line[strcspn(line, "\r\n")] = '\0';
-			fclose(f);
+	if (root && *root && !read_version(root, line, sizeof(line)))
+		return xstrdup(line);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			slash = strrchr(exe, '/');
+		}
+		if (slash) {
+			*slash = '\0';
+			if (!read_version(*exe ? exe : "/", line, sizeof(line)))
+				return xstrdup(line);
 		}
 	}
-	sb_free(&path);
-	return xstrdup(line);
+	return xstrdup("unknown");
 }
 
 /* $LTPROOT/testcases/bin first, so tests find each other and helpers. */
