@@ -40,7 +40,24 @@ static void properties(FILE *f, const struct run_records *rr)
 	fputs("    </properties>\n", f);
 }
 
-static void testcase(FILE *f, const struct test_record *t)
+/*
+ * How many records before t have its tag and iteration: a tag listed
+ * twice (or a test resumed) would otherwise give two testcases of one
+ * name, which JUnit readers merge or reject.
+ */
+static unsigned int earlier_twins(const struct run_records *rr, size_t i)
+{
+	const struct test_record *t = &rr->tests[i];
+	unsigned int n = 0;
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		n += rr->tests[j].iteration == t->iteration &&
+		     !strcmp(rr->tests[j].tag, t->tag);
+	return n;
+}
+
+static void testcase(FILE *f, const struct test_record *t, unsigned int twins)
 {
 	static const char *const elem[RC_COUNT] = {
 		[RC_FAIL] = "failure",
@@ -52,15 +69,17 @@ static void testcase(FILE *f, const struct test_record *t)
 	};
 	char name[64];
 
-	fputs("    <testcase", f);
+	fputs("    <testcase name=\"", f);
+	markup_escapes(f, t->tag);
 	if (t->iteration > 1) {
-		fputs(" name=\"", f);
-		markup_escapes(f, t->tag);
-		snprintf(name, sizeof(name), " (iteration %ld)\"", t->iteration);
+		snprintf(name, sizeof(name), " (iteration %ld)", t->iteration);
 		fputs(name, f);
-	} else {
-		attr(f, "name", t->tag);
 	}
+	if (twins) {
+		snprintf(name, sizeof(name), " #%u", twins + 1);
+		fputs(name, f);
+	}
+	fputc('"', f);
 	fprintf(f, " classname=\"ltp\" time=\"%.3f\">\n", t->duration);
 	if (elem[t->rc]) {
 		fprintf(f, "      <%s", elem[t->rc]);
@@ -114,7 +133,7 @@ int view_junit(const struct run_records *rr, const char *path)
 	fputs(">\n", f);
 	properties(f, rr);
 	for (i = 0; i < rr->n; i++)
-		testcase(f, &rr->tests[i]);
+		testcase(f, &rr->tests[i], earlier_twins(rr, i));
 	fputs("  </testsuite>\n</testsuites>\n", f);
 	return view_close(f, path);
 }
