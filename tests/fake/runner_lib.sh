@@ -71,6 +71,21 @@ PAN=$root/bin/ltp-pan
 REPORT=$root/bin/ltp-report
 failures=0
 
+# printed LABEL: the value runltp printed after "LABEL:" in ./out
+printed() {
+	sed -n "s/^$1: *//p" out
+}
+
+# tags_of RECORDS: the tags of its test records, in order, on one line
+tags_of() {
+	"$REPORT" --fields tag "$1" | tr '\n' ' '
+}
+
+# field_of TAG RECORDS FIELD: FIELD of each record of TAG, on one line
+field_of() {
+	"$REPORT" --tag "$1" --fields "$3" "$2" | tr '\n' ' '
+}
+
 fail() {
 	echo "FAIL: $*"
 	failures=$((failures + 1))
