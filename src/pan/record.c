@@ -19,6 +19,39 @@ static int rec_fd = -1;
 static int mirror_fd = -1;
 static const char *rec_path;
 static int write_failed;
+/* records written and not yet fdatasync()ed, and when the last sync was */
+static int rec_dirty;
+static double last_sync;
+static double sync_interval = RECORD_SYNC_INTERVAL;
+
+static double mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * LTP_PAN_SYNC_INTERVAL: seconds a pass or skip record may wait for its
+ * sync (0: every record is synced as it is written).
+ */
+static void read_sync_interval(void)
+{
+	const char *v = getenv("LTP_PAN_SYNC_INTERVAL");
+	char *end;
+	double d;
+
+	if (!v || !*v)
+		return;
+	d = strtod(v, &end);
+	if (*end || d < 0 || d > 3600) {
+		fprintf(stderr, "ltp-pan: LTP_PAN_SYNC_INTERVAL='%s': expected seconds from 0 to 3600; using %g\n",
+			v, sync_interval);
+		return;
+	}
+	sync_interval = d;
+}
 
 static int write_all(int fd, const char *buf, size_t len)
 {
@@ -109,6 +142,8 @@ static int lock_records(int fd, const char *path)
 
 int record_open(const char *path, const char *mirror, int must_exist)
 {
+	read_sync_interval();
+	last_sync = mono_now();
 	rec_path = path;
 	rec_fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC |
 		      (must_exist ? 0 : O_CREAT), 0644);
@@ -141,7 +176,44 @@ int record_failed(void)
 	return write_failed;
 }
 
-int record_emit(struct strbuf *sb)
+static int sync_records(void)
+{
+	int err;
+
+	rec_dirty = 0;
+	last_sync = mono_now();
+	if (!fdatasync(rec_fd) || errno == EINVAL || errno == EROFS)
+		return 0;	/* EINVAL, EROFS: a pipe or pseudo file */
+	err = errno;
+	if (!write_failed++)
+		fprintf(stderr, "ltp-pan: cannot sync the result records in %s: %s; no further test is started.\n",
+			rec_path, strerror(err));
+	return -1;
+}
+
+int record_sync(void)
+{
+	return rec_dirty ? sync_records() : 0;
+}
+
+int record_sync_due(void)
+{
+	if (rec_dirty && mono_now() - last_sync >= sync_interval)
+		return sync_records();
+	return 0;
+}
+
+int record_sync_wait_ms(void)
+{
+	double left;
+
+	if (!rec_dirty)
+		return -1;
+	left = last_sync + sync_interval - mono_now();
+	return left <= 0 ? 0 : (int)(left * 1000) + 1;
+}
+
+int record_emit(struct strbuf *sb, int sync_now)
 {
 	struct stat st;
 	int err, regular, ret = 0;
@@ -157,13 +229,10 @@ int record_emit(struct strbuf *sb)
 		if (!write_failed++)
 			fprintf(stderr, "ltp-pan: cannot write the result records to %s: %s; no further test is started, as its result could not be kept. Free space there (or choose another results directory) and continue the run with runltp --resume.\n",
 				rec_path, strerror(err));
-	} else if (fdatasync(rec_fd) && errno != EINVAL && errno != EROFS) {
-		/* EINVAL, EROFS: a pseudo file or pipe that cannot sync */
-		err = errno;
-		ret = -1;
-		if (!write_failed++)
-			fprintf(stderr, "ltp-pan: cannot sync the result records in %s: %s; no further test is started.\n",
-				rec_path, strerror(err));
+	} else {
+		rec_dirty = 1;
+		if (sync_now || mono_now() - last_sync >= sync_interval)
+			ret = sync_records();
 	}
 	if (mirror_fd >= 0 && write_all(mirror_fd, sb->buf, sb->len)) {
 		fprintf(stderr, "ltp-pan: record mirror failed: %s; not used any more\n",
@@ -306,7 +375,7 @@ void record_run(const struct run_info *ri)
 	kernel_cmdline(&sb);
 	run_env(&sb);
 	jw_close(&sb);
-	record_emit(&sb);
+	record_emit(&sb, 1);
 }
 
 static const char *end_name(enum test_end end)
@@ -393,5 +462,5 @@ void record_end(int interrupted, const char *stopped, size_t not_run)
 		jw_int(&sb, "not_run", not_run);
 	}
 	jw_close(&sb);
-	record_emit(&sb);
+	record_emit(&sb, 1);
 }

@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The result records file (doc/records.md): JSON lines, each written with
- * one write() and fsync()ed at once, so a run that dies keeps every
- * finished test. An optional mirror (a guest's serial port) gets the same
+ * one write() as its test ends, so ltp-pan killed at any point keeps every
+ * finished test. Syncs are grouped (doc/records.md, "Durability"): the
+ * run's first and last lines, every record that is not a pass or a skip,
+ * and everything written before a test that may take the machine down are
+ * fdatasync()ed at once; a pass or skip waits at most
+ * RECORD_SYNC_INTERVAL seconds (LTP_PAN_SYNC_INTERVAL) for its sync, so a
+ * crash of the machine loses at most that much, which --resume reruns. An optional mirror (a guest's serial port) gets the same
  * lines so the host has them even if the guest never syncs its disk.
  *
  * A record that cannot be written (a full disk) is reported once, clearly;
@@ -16,6 +21,9 @@
 
 #include "strbuf.h"
 #include "test_result.h"
+
+/* seconds a pass or skip record may wait for its sync, by default */
+#define RECORD_SYNC_INTERVAL 1.0
 
 /* What the run record says besides the machine. */
 struct run_info {
@@ -47,10 +55,20 @@ void record_test_line(struct strbuf *sb, const char *tag, const char *cmd,
 		      const struct test_result *r);
 
 /*
- * Write a line built in sb (a newline is added) and free sb. Returns 0,
- * or -1 when the line could not be kept (record_failed() is then 1).
+ * Write a line built in sb (a newline is added) and free sb; sync_now:
+ * fdatasync() it at once, else within the sync interval. Returns 0, or
+ * -1 when the line could not be kept (record_failed() is then 1).
  */
-int record_emit(struct strbuf *sb);
+int record_emit(struct strbuf *sb, int sync_now);
+
+/* Sync what is written: before a risky test. 0, or -1 as record_emit. */
+int record_sync(void);
+
+/* Sync if the oldest unsynced record has waited the interval out. */
+int record_sync_due(void);
+
+/* Milliseconds until record_sync_due() has work; -1: nothing waits. */
+int record_sync_wait_ms(void);
 
 /*
  * The last line. stopped is NULL for a run that went to its end or was

@@ -86,3 +86,19 @@ fail:
 		strerror(errno));
 	return -1;
 }
+
+int rmtree_contents(const char *path)
+{
+	struct stat st;
+	int dfd;
+
+	dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
+		return -1;
+	if (fstat(dfd, &st)) {
+		close(dfd);
+		return -1;
+	}
+	fchmod(dfd, 0700);
+	return empty_dir(dfd, st.st_dev, path) ? -1 : 0;
+}

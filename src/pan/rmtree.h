@@ -10,4 +10,11 @@
  */
 int rmtree(const char *path);
 
+/*
+ * Empty the directory path the same way, leaving path itself. Returns
+ * 0 when it is now empty, -1 when something stayed (a mount point, a
+ * file that could not go) or path is no directory of its own.
+ */
+int rmtree_contents(const char *path);
+
 #endif /* RMTREE_H */

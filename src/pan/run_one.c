@@ -476,6 +476,10 @@ void runner_drain_wake(void)
 static int make_tmpdir(const struct test_entry *t, const struct run_opts *o,
 		       struct strbuf *dir, struct test_result *r)
 {
+	if (o->tmpdir) {
+		sb_adds(dir, o->tmpdir);
+		return 0;
+	}
 	sb_printf(dir, "%s/%.64s-XXXXXX", o->tmpbase, t->tag);
 	if (mkdtemp(dir->buf))
 		return 0;
@@ -637,7 +641,11 @@ int run_one(const struct test_entry *t, const struct run_opts *o,
 	if (interrupted)
 		ret = 1;
 out:
-	rmtree(tmpdir.buf);
+	/* a slot's TMPDIR is checked before its next test (scheduler.c) */
+	if (o->tmpdir)
+		rmtree_contents(tmpdir.buf);
+	else
+		rmtree(tmpdir.buf);
 	sb_free(&tmpdir);
 	return ret;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Runs one test command the way doc/records.md describes: its own process
- * group, its own TMPDIR, output captured and capped, a backstop timeout,
+ * group, an empty TMPDIR of its own, output captured and capped, a backstop timeout,
  * no process of it left behind.
  */
 #ifndef RUN_ONE_H
@@ -18,6 +18,12 @@
 
 struct run_opts {
 	const char *tmpbase;	/* per-test TMPDIRs are made here */
+	/*
+	 * A TMPDIR to use instead (a worker slot's, see scheduler.c): empty,
+	 * and emptied again after the test; NULL: one made under tmpbase
+	 * and removed after the test.
+	 */
+	const char *tmpdir;
 	double timeout;		/* the backstop, seconds; <= 0: none */
 	const char *timeout_mul; /* LTP_TIMEOUT_MUL for the test, NULL: as is */
 	/* called with the output as it arrives (the kept part), NULL: not */

@@ -5,11 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "progress.h"
 #include "record.h"
+#include "rmtree.h"
 #include "scheduler.h"
 #include "test_meta.h"
 #include "worker.h"
@@ -26,6 +29,7 @@ struct sched {
 	const struct sched_opts *so;
 	struct sched_totals *tot;
 	struct worker *w;		/* one per slot; pid 0: free */
+	struct strbuf *slot_dir;	/* one reused TMPDIR per slot */
 	unsigned int running;
 	int exclusive_running;
 	size_t next;			/* next plan item to look at */
@@ -84,7 +88,7 @@ static void record_skip(struct sched *s, const struct plan_item *it)
 	r.iteration = it->iteration;
 	r.meta = "none";
 	record_test_line(&line, it->t->tag, it->t->cmd, &r);
-	lost = record_emit(&line);
+	lost = record_emit(&line, 0);
 	if (!lost)
 		progress_end(-1, it->t->tag, it->t->cmd, r.rc, 0, r.reason.buf,
 			     r.reason.len, NULL, 0);
@@ -161,7 +165,9 @@ static void take_result(struct sched *s, const struct plan_item *it,
 		progress_abort(slot);
 		return;
 	}
-	if (record_emit(&res->record)) {
+	/* a pass or skip may wait for a grouped sync, anything else not */
+	if (record_emit(&res->record, res->rc != RC_PASS &&
+					 res->rc != RC_SKIPPED)) {
 		/* not shown as a result: it has none that was kept */
 		progress_abort(slot);
 		count(s, res->rc, 1);
@@ -201,6 +207,13 @@ static void stream_echo(const char *buf, size_t n)
 	progress_output(buf, n);
 }
 
+/* While a test runs here: the progress line, and the records' sync. */
+static void tick_here(void)
+{
+	progress_tick();
+	record_sync_due();
+}
+
 /* One test at a time: no runner process, see worker.h. */
 static void run_here(struct sched *s, struct worker_job *job)
 {
@@ -209,7 +222,7 @@ static void run_here(struct sched *s, struct worker_job *job)
 
 	if (job->stream)
 		job->o.echo = stream_echo;
-	job->o.tick = progress_tick;
+	job->o.tick = tick_here;
 	ret = worker_run_here(job, &res);
 	take_result(s, job->item, 0, ret, &res);
 	worker_result_free(&res);
@@ -224,6 +237,36 @@ static int free_slot(const struct sched *s)
 			return i;
 	}
 	return -1;
+}
+
+/*
+ * The TMPDIR of a slot's next test: the slot's own directory, reused
+ * while it is what we left (a directory of ours, mode 0700, empty), as
+ * making and removing one per test costs more than many a test. A test
+ * that changed it (a mount left in it, a symlink in its place, another
+ * mode) gets its slot a new one. NULL: none could be had; the test then
+ * gets a directory of its own from run_one().
+ */
+static const char *slot_tmpdir(struct sched *s, unsigned int slot)
+{
+	struct strbuf *d = &s->slot_dir[slot];
+	struct stat st;
+
+	if (getenv("LTP_PAN_FRESH_TMPDIR"))
+		return NULL;
+	if (d->len && !lstat(d->buf, &st) && S_ISDIR(st.st_mode) &&
+	    st.st_uid == geteuid() && (st.st_mode & 07777) == 0700 &&
+	    !rmtree_contents(d->buf))
+		return d->buf;
+	if (d->len) {
+		rmtree(d->buf);
+		sb_free(d);
+	}
+	sb_printf(d, "%s/ltp-slot%u-XXXXXX", s->so->run.tmpbase, slot);
+	if (mkdtemp(d->buf))
+		return d->buf;
+	sb_free(d);
+	return NULL;
 }
 
 /*
@@ -249,7 +292,11 @@ static int start_test(struct sched *s, struct plan_item *it,
 	job.expected_taint = m->expected_taint;
 	job.stream = !so->quiet && so->workers == 1;
 	job.keep_output = !so->quiet && so->workers > 1;
+	/* what ran before a test that may take the machine down is on disk */
+	if (job.exclusive || m->needs_device || m->expected_taint)
+		record_sync();
 	slot = free_slot(s);
+	job.o.tmpdir = slot_tmpdir(s, slot);
 	progress_begin(slot, it->t->tag, it->t->cmd, job.stream);
 	s->round_ran = 1;
 	if (so->workers == 1) {
@@ -381,7 +428,10 @@ static void wait_events(struct sched *s)
 	struct pollfd pfd[1 + 256];
 	unsigned int i, n = 0;
 	int timeout = progress_live() ? 500 : 1000;
+	int sync_ms = record_sync_wait_ms();
 
+	if (sync_ms >= 0 && sync_ms < timeout)
+		timeout = sync_ms;
 	pfd[n].fd = runner_wake_fd();
 	pfd[n++].events = POLLIN;
 	for (i = 0; i < s->so->workers && n < 1 + 256; i++) {
@@ -403,6 +453,7 @@ static void wait_events(struct sched *s)
 		if (s->w[i].pid && s->w[i].fd < 0 && s->w[i].reaped)
 			finish(s, &s->w[i]);
 	}
+	record_sync_due();
 	progress_tick();
 }
 
@@ -439,6 +490,8 @@ void schedule_run(struct plan *p, const struct sched_opts *so,
 	s.start = mono();
 	s.w = xmalloc(so->workers * sizeof(*s.w));
 	memset(s.w, 0, so->workers * sizeof(*s.w));
+	s.slot_dir = xmalloc(so->workers * sizeof(*s.slot_dir));
+	memset(s.slot_dir, 0, so->workers * sizeof(*s.slot_dir));
 
 	for (;;) {
 		dispatch(&s);
@@ -459,5 +512,11 @@ void schedule_run(struct plan *p, const struct sched_opts *so,
 			tot->not_run += !p->v[i].done &&
 					!p->v[i].started_ahead;
 	}
+	for (i = 0; i < so->workers; i++) {
+		if (s.slot_dir[i].len)
+			rmtree(s.slot_dir[i].buf);
+		sb_free(&s.slot_dir[i]);
+	}
+	free(s.slot_dir);
 	free(s.w);
 }

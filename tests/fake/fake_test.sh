@@ -150,6 +150,15 @@ env)
 	: > "$TMPDIR/locked/deeper/file"
 	chmod 000 "$TMPDIR/locked"
 	;;
+tmpls)
+	# where TMPDIR is and how many entries it holds when the test starts
+	echo "$TMPDIR $(ls -A "$TMPDIR" | wc -l)" > "$pids/tmpdir.$arg"
+	: > "$TMPDIR/left-by-$arg"
+	;;
+tmpswap)
+	# a test that puts a symlink where its TMPDIR was
+	cd / && rm -rf "$TMPDIR" && ln -s "$arg" "$TMPDIR"
+	;;
 kernel)
 	echo "4,1000,2000,-;$arg" >> "${LTP_PAN_KMSG:?}"
 	echo " SUBSYSTEM=fake" >> "$LTP_PAN_KMSG"
