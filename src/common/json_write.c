@@ -39,7 +39,11 @@ void jw_quote(struct strbuf *sb, const char *s, size_t len)
 			} else {
 				n = utf8_seq_len(p + i, len - i);
 				if (!n) {
-					sb_printf(sb, "\\u%04x", c);
+					/*
+					 * a stray byte: U+FFFD, as a reader
+					 * would otherwise take it for Latin-1
+					 */
+					sb_adds(sb, "\\ufffd");
 					break;
 				}
 				sb_add(sb, p + i, n);

@@ -4,6 +4,41 @@
 #include "markup.h"
 #include "utf8.h"
 
+/*
+ * Length of the terminal escape sequence at p (ESC already seen at p[0]):
+ * CSI (ESC [ parameters intermediates final) or OSC (ESC ] ... BEL or
+ * ESC \\); 0 when p starts neither. A sequence cut off by the end of the
+ * text runs to it.
+ */
+static size_t terminal_escape_len(const unsigned char *p, size_t len)
+{
+	size_t i = 2;
+
+	if (len < 2)
+		return 0;
+	if (p[1] == '[') {
+		while (i < len && p[i] >= 0x20 && p[i] <= 0x3f)
+			i++;
+		return i < len && p[i] >= 0x40 && p[i] <= 0x7e ? i + 1 : i;
+	}
+	if (p[1] == ']') {
+		for (; i < len; i++) {
+			if (p[i] == 0x07)
+				return i + 1;
+			if (p[i] == 0x1b && i + 1 < len && p[i + 1] == '\\')
+				return i + 2;
+		}
+		return len;
+	}
+	return 0;
+}
+
+/* A C1 control (U+0080..U+009F) encoded as UTF-8: C2 80 .. C2 9F. */
+static int is_c1(const unsigned char *p, size_t n)
+{
+	return n == 2 && p[0] == 0xc2 && p[1] <= 0x9f;
+}
+
 void markup_escape(FILE *f, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -33,6 +68,15 @@ void markup_escape(FILE *f, const char *s, size_t len)
 		case '\r':
 			fputc(c, f);
 			break;
+		case 0x1b:
+			/* colours and titles: the view shows the text only */
+			n = terminal_escape_len(p + i, len - i);
+			if (n) {
+				i += n;
+				continue;
+			}
+			fputs("&#xfffd;", f);
+			break;
 		default:
 			if (c < 0x20 || c == 0x7f) {
 				fputs("&#xfffd;", f);
@@ -44,7 +88,10 @@ void markup_escape(FILE *f, const char *s, size_t len)
 					fputs("&#xfffd;", f);
 					break;
 				}
-				fwrite(p + i, 1, n, f);
+				if (is_c1(p + i, n))
+					fputs("&#xfffd;", f);
+				else
+					fwrite(p + i, 1, n, f);
 				i += n;
 				continue;
 			}

@@ -11,9 +11,10 @@
 #include <stdio.h>
 
 /*
- * Escape for element content and attribute values alike. Invalid UTF-8
- * and control characters (other than tab and newlines, which XML 1.0
- * does not allow even as references) become U+FFFD.
+ * Escape for element content and attribute values alike. Invalid UTF-8,
+ * control characters (other than tab and newlines; XML 1.0 does not
+ * allow them even as references) and C1 controls become U+FFFD;
+ * terminal escape sequences (CSI colours, OSC titles) are left out.
  */
 void markup_escape(FILE *f, const char *s, size_t len);
 void markup_escapes(FILE *f, const char *s);

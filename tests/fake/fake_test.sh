@@ -122,6 +122,7 @@ late_fail)
 html)
 	echo "<script>alert(\"x&y\")</script> 'single' & done"
 	printf 'bad utf-8: \377\376 control: \001 fine: \303\274\n'
+	printf 'colour: \033[1;31mred\033[0m title: \033]0;a title\007done c1: \302\205.\n'
 	echo "fake_test.sh:8: TFAIL: <b>not bold</b>"
 	exit 1
 	;;
