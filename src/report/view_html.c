@@ -62,6 +62,13 @@ static const char script[] =
 	" }\n"
 	" count.textContent=n+' of '+rows.length+' tests shown';\n"
 	"}\n"
+	"function openOutput(){\n"
+	" var m=location.hash.match(/^#o[0-9]+$/);\n"
+	" var d=m&&document.getElementById(m[0].slice(1));\n"
+	" if(d){d.open=true;d.scrollIntoView();}\n"
+	"}\n"
+	"window.addEventListener('hashchange',openOutput);\n"
+	"openOutput();\n"
 	"var h=location.hash.match(/^#filter=(.*)$/);\n"
 	"if(h){try{box.value=decodeURIComponent(h[1]);}catch(e){}}\n"
 	"box.addEventListener('input',apply);\n"
@@ -210,7 +217,7 @@ static void problems(FILE *f, const struct run_records *rr)
 			continue;
 		fputs("<li>", f);
 		label(f, t->rc);
-		fprintf(f, " <a href=\"#t%zu\"><code>", i + 1);
+		fprintf(f, " <a href=\"#o%zu\"><code>", i + 1);
 		escs(f, t->tag);
 		fputs("</code></a> <span class=\"reason\">", f);
 		escs(f, t->reason);
@@ -234,11 +241,16 @@ static void taint_note(FILE *f, const struct test_record *t)
 	sb_free(&sb);
 }
 
-static void details(FILE *f, const struct test_record *t)
+/*
+ * The fold of test number num: open at once for a failure or breakage,
+ * whose output is what the reader came for; "#oN" names it.
+ */
+static void details(FILE *f, const struct test_record *t, size_t num)
 {
 	size_t i;
 
-	fputs("<details><summary>command, output", f);
+	fprintf(f, "<details id=\"o%zu\"%s><summary>command, output", num,
+		is_problem(t->rc) ? " open" : "");
 	fprintf(f, " (%ld bytes", t->output_bytes);
 	if (t->output_dropped)
 		fprintf(f, ", %ld not kept", t->output_dropped);
@@ -305,7 +317,7 @@ static void all_tests(FILE *f, const struct run_records *rr)
 		fputs("</td><td class=\"num\">", f);
 		duration(f, t->duration);
 		fputs("</td><td>", f);
-		details(f, t);
+		details(f, t, i + 1);
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
