@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "query.h"
@@ -31,7 +32,8 @@
 enum {
 	OPT_JUNIT = 256, OPT_COMPARE, OPT_FLAKES, OPT_TAG, OPT_TAG_REGEX,
 	OPT_CLASS, OPT_LAST, OPT_FIELDS, OPT_RUN_FIELDS, OPT_COUNT, OPT_PER,
-	OPT_CATALOG, OPT_RUNTEST_DIR,
+	OPT_CATALOG, OPT_RUNTEST_DIR, OPT_KCIDB, OPT_KCIDB_ORIGIN,
+	OPT_KCIDB_CHECKOUT, OPT_KCIDB_TREE,
 };
 
 static void usage(FILE *f)
@@ -44,6 +46,8 @@ static void usage(FILE *f)
 		"       ltp-report [SELECT] --fields LIST|--count|--per class|runtest RECORDS\n"
 		"       ltp-report --run-fields LIST RECORDS\n"
 		"       ltp-report --catalog CATALOG [--tag T] [--tag-regex ERE] [--fields LIST|--count]\n"
+		"       ltp-report --kcidb FILE [--kcidb-origin O] [--kcidb-checkout ID]\n"
+		"                  [--kcidb-tree T] [--runtest-dir DIR] [NAME=]RECORDS...\n"
 		"  -l LOG       LTP's results log (raw pan lines; pretty with -p)\n"
 		"  -p           pretty log format\n"
 		"  -C FAILED    runtest file of the failed and broken tests\n"
@@ -54,6 +58,9 @@ static void usage(FILE *f)
 		"  -K DIR       DIR/TAG.dmesg: kernel log of each test (ltp-pan -K)\n"
 		"  --compare    new failures, fixes and still failing tests of NEW\n"
 		"               against OLD; exit 1 when there are new failures\n"
+		"  --kcidb      KernelCI's KCIDB JSON (schema 5.3): one checkout, one\n"
+		"               build per RECORDS (NAME: its config_name, default the\n"
+		"               kernel release), one test per record (doc/kcidb.md)\n"
 		"  --flakes     the tests whose verdict differs between runs of the\n"
 		"               same tests, with each verdict's output; exit 1 when\n"
 		"               there are some\n"
@@ -114,6 +121,68 @@ static int flakes(char *const *names, size_t n)
 	return flake_report(runs, (const char *const *)names, n, stdout) ? 1 : 0;
 }
 
+/* origin: what the KCIDB schema allows, [a-z0-9_]+ */
+static int bad_origin(const char *s)
+{
+	if (!*s)
+		return 1;
+	for (; *s; s++) {
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		      *s == '_'))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * --kcidb: each argument is RECORDS or NAME=RECORDS, one build each; the
+ * checkout is named after the suite and the first run's start unless
+ * given.
+ */
+static int kcidb(struct kcidb_opts *o, const char *path, char **args,
+		 size_t n)
+{
+	struct kcidb_run *runs = xmalloc(n * sizeof(*runs));
+	struct strbuf id = STRBUF_INIT;
+	time_t start;
+	char stamp[32];
+	char *eq;
+	size_t i;
+
+	if (bad_origin(o->origin)) {
+		fprintf(stderr, "ltp-report: --kcidb-origin '%s': KCIDB origins are lower-case letters, digits and '_'\n",
+			o->origin);
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		eq = strchr(args[i], '=');
+		runs[i].name = NULL;
+		/* NAME=: a name has no '/', a path may have '=' */
+		if (eq && eq != args[i] &&
+		    !memchr(args[i], '/', eq - args[i])) {
+			*eq = '\0';
+			runs[i].name = args[i];
+			args[i] = eq + 1;
+		}
+		if (records_load(args[i], &runs[i].rr))
+			return 2;
+		if (!runs[i].name)
+			runs[i].name = *runs[i].rr.kernel ? runs[i].rr.kernel :
+							    args[i];
+	}
+	if (!o->checkout) {
+		start = run_start(&runs[0].rr);
+		strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", gmtime(&start));
+		sb_printf(&id, "ltp-%s-%s", *runs[0].rr.version ?
+			  runs[0].rr.version : "unknown", stamp);
+		o->checkout = id.buf;
+	}
+	if (!o->comment)
+		o->comment = "LTP-style kernel test suite run";
+	/* the records are freed with the process */
+	return view_kcidb(o, runs, n, path) ? 2 : 0;
+}
+
 /* The query modes: one thing to print, from one file. */
 static int query(const struct query *q, const char *catalog, int queries,
 		 int other_modes, int nfiles, char *const *files)
@@ -160,12 +229,17 @@ int main(int argc, char *argv[])
 		{ "per", required_argument, NULL, OPT_PER },
 		{ "catalog", required_argument, NULL, OPT_CATALOG },
 		{ "runtest-dir", required_argument, NULL, OPT_RUNTEST_DIR },
+		{ "kcidb", required_argument, NULL, OPT_KCIDB },
+		{ "kcidb-origin", required_argument, NULL, OPT_KCIDB_ORIGIN },
+		{ "kcidb-checkout", required_argument, NULL, OPT_KCIDB_CHECKOUT },
+		{ "kcidb-tree", required_argument, NULL, OPT_KCIDB_TREE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *log = NULL, *failed = NULL, *tconf = NULL, *html = NULL;
 	const char *json = NULL, *junit = NULL, *dmesg = NULL;
-	const char *catalog = NULL;
+	const char *catalog = NULL, *kcidb_file = NULL;
+	struct kcidb_opts ko = { "ltp", NULL, "debian", NULL, NULL };
 	struct run_records rr;
 	struct query q;
 	int c, pretty = 0, bad = 0, cmp = 0, flk = 0, views, queries;
@@ -255,6 +329,18 @@ int main(int argc, char *argv[])
 		case OPT_RUNTEST_DIR:
 			q.runtest_dir = optarg;
 			break;
+		case OPT_KCIDB:
+			kcidb_file = optarg;
+			break;
+		case OPT_KCIDB_ORIGIN:
+			ko.origin = optarg;
+			break;
+		case OPT_KCIDB_CHECKOUT:
+			ko.checkout = optarg;
+			break;
+		case OPT_KCIDB_TREE:
+			ko.tree = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -265,6 +351,15 @@ int main(int argc, char *argv[])
 	}
 	views = log || failed || tconf || html || json || junit || dmesg;
 	queries = !!q.fields + !!q.run_fields + q.count + !!q.per;
+	if (kcidb_file) {
+		if (views || queries || selects || catalog || cmp || flk ||
+		    optind == argc) {
+			fprintf(stderr, "ltp-report: --kcidb takes one or more records files and only the --kcidb-* and --runtest-dir options\n");
+			return 2;
+		}
+		ko.runtest_dir = q.runtest_dir;
+		return kcidb(&ko, kcidb_file, argv + optind, argc - optind);
+	}
 	if (queries || selects || catalog || q.runtest_dir)
 		return query(&q, catalog, queries, views || cmp || flk,
 			     argc - optind, argv + optind);

@@ -7,6 +7,7 @@
 #include "query.h"
 #include "record_fields.h"
 #include "runtest.h"
+#include "runtest_map.h"
 #include "strbuf.h"
 
 int query_classes(struct query *q, const char *list)
@@ -103,50 +104,6 @@ static void print_line(struct strbuf *sb)
 	sb_reset(sb);
 }
 
-/* The runtest file of each tag, by the files the run record names. */
-struct runtest_map {
-	struct test_list tests;
-	char **names;		/* the file's base name, per test */
-};
-
-static void map_runtests(const struct run_records *rr, const char *dir,
-			 struct runtest_map *m)
-{
-	struct strbuf path = STRBUF_INIT;
-	const char *base;
-	size_t i, from;
-
-	memset(m, 0, sizeof(*m));
-	for (i = 0; i < rr->runtest_n; i++) {
-		base = strrchr(rr->runtest[i], '/');
-		base = base ? base + 1 : rr->runtest[i];
-		sb_reset(&path);
-		/* the run's paths are the guest's: --runtest-dir first */
-		if (dir)
-			sb_printf(&path, "%s/%s", dir, base);
-		else
-			sb_adds(&path, rr->runtest[i]);
-		from = m->tests.n;
-		runtest_load(path.buf, &m->tests);
-		m->names = xrealloc(m->names, (m->tests.n + 1) *
-				    sizeof(*m->names));
-		for (; from < m->tests.n; from++)
-			m->names[from] = (char *)base;
-	}
-	sb_free(&path);
-}
-
-static const char *runtest_of(const struct runtest_map *m, const char *tag)
-{
-	size_t i;
-
-	for (i = 0; i < m->tests.n; i++) {
-		if (!strcmp(m->tests.v[i].tag, tag))
-			return m->names[i];
-	}
-	return "-";
-}
-
 static int per_runtest(const struct query *q, const struct run_records *rr)
 {
 	struct runtest_map m;
@@ -156,7 +113,7 @@ static int per_runtest(const struct query *q, const struct run_records *rr)
 	const char *name;
 	int any = 0, c;
 
-	map_runtests(rr, q->runtest_dir, &m);
+	runtest_map_load(rr, q->runtest_dir, &m);
 	groups = xmalloc((rr->runtest_n + 1) * sizeof(*groups));
 	counts = calloc(rr->runtest_n + 1, sizeof(*counts));
 	if (!counts)
@@ -165,7 +122,7 @@ static int per_runtest(const struct query *q, const struct run_records *rr)
 		if (!selected(q, rr, i))
 			continue;
 		any = 1;
-		name = runtest_of(&m, rr->tests[i].tag);
+		name = runtest_map_name(&m, rr->tests[i].tag);
 		for (g = 0; g < ng && strcmp(groups[g], name); g++)
 			;
 		if (g == ng)

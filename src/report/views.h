@@ -29,6 +29,28 @@ int view_kirk(const struct run_records *rr, const char *path);
 /* JUnit XML for Jenkins and GitLab. */
 int view_junit(const struct run_records *rr, const char *path);
 
+/* --kcidb: who sends the results, and what the checkout is called */
+struct kcidb_opts {
+	const char *origin;	/* the CI system: [a-z0-9_]+ */
+	const char *checkout;	/* the checkout's id after "ORIGIN:" */
+	const char *tree;	/* tree_name */
+	const char *comment;	/* the checkout's comment */
+	const char *runtest_dir; /* --runtest-dir, NULL: the run's paths */
+};
+
+/* One run of the set: a flavour's kernel and its records. */
+struct kcidb_run {
+	const char *name;	/* the build's config_name */
+	struct run_records rr;
+};
+
+/*
+ * KCIDB JSON (KernelCI's results format): one checkout, one build per
+ * run, one test per test record.
+ */
+int view_kcidb(const struct kcidb_opts *o, const struct kcidb_run *runs,
+	       size_t nruns, const char *path);
+
 /* -K: dir/TAG.dmesg, what the kernel logged during each test. */
 int view_dmesg_dir(const struct run_records *rr, const char *dir);
 
