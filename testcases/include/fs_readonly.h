@@ -14,8 +14,10 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <limits.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include "tst_test.h"
 
@@ -107,6 +109,39 @@ static inline void fs_ro_check(int dfd)
 		     "mode, owner, size and mtime of f unchanged");
 	TST_EXP_FAIL(faccessat(dfd, "new", F_OK, 0), ENOENT,
 		     "no file 'new' was created");
+}
+
+/*
+ * The same through the path-based calls (chmod(), not fchmodat()), and
+ * the old utime() and utimes() system calls, on dir's "f", "d", "new".
+ */
+static inline void fs_ro_check_paths(const char *dir)
+{
+	char f[PATH_MAX + 8], d[PATH_MAX + 8], n[PATH_MAX + 8];
+
+	snprintf(f, sizeof(f), "%s/f", dir);
+	snprintf(d, sizeof(d), "%s/d", dir);
+	snprintf(n, sizeof(n), "%s/new", dir);
+	TST_EXP_FAIL(creat(n, 0644), EROFS, "creat(new)");
+	TST_EXP_FAIL(mkdir(n, 0755), EROFS, "mkdir(new)");
+	TST_EXP_FAIL(rmdir(d), EROFS, "rmdir(d)");
+	TST_EXP_FAIL(unlink(f), EROFS, "unlink(f)");
+	TST_EXP_FAIL(rename(f, n), EROFS, "rename(f, new)");
+	TST_EXP_FAIL(link(f, n), EROFS, "link(f, new)");
+	TST_EXP_FAIL(symlink("f", n), EROFS, "symlink(new)");
+	TST_EXP_FAIL(mknod(n, S_IFIFO | 0644, 0), EROFS, "mknod(new)");
+	TST_EXP_FAIL(chmod(f, 0600), EROFS, "chmod(f)");
+	TST_EXP_FAIL(chown(f, 1, 1), EROFS, "chown(f)");
+	TST_EXP_FAIL(lchown(f, 1, 1), EROFS, "lchown(f)");
+	TST_EXP_FAIL(truncate(f, 0), EROFS, "truncate(f)");
+	TST_EXP_FAIL(access(f, W_OK), EROFS, "access(f, W_OK)");
+#ifdef __NR_utime
+	TST_EXP_FAIL(syscall(__NR_utime, f, NULL), EROFS, "utime(f, NULL)");
+#endif
+#ifdef __NR_utimes
+	TST_EXP_FAIL(syscall(__NR_utimes, f, NULL), EROFS,
+		     "utimes(f, NULL)");
+#endif
 }
 
 #endif /* FS_READONLY_H */

@@ -3,7 +3,8 @@
  * On every filesystem of the matrix, each write path of a read-only mount
  * fails with EROFS: open for writing, O_TRUNC and O_CREAT, mkdir, rmdir,
  * unlink, rename, link, symlink, mknod, chmod, chown, utimensat,
- * access(W_OK), fchmod, fchown, futimens, fsetxattr (fs_readonly.h); a
+ * access(W_OK), fchmod, fchown, futimens, fsetxattr, by dirfd and again
+ * by path (creat, lchown, truncate, utime, utimes too; fs_readonly.h); a
  * name that exists still gives EEXIST, reads still work and nothing
  * changes. Twice: through a read-only bind mount of the filesystem (the
  * mount is read-only, the superblock is not, and the writable mount
@@ -38,6 +39,7 @@ static void check_dir(const char *dir)
 		tst_brk(TBROK | TERRNO, "open(%s)", dir);
 	fs_ro_check(dfd);
 	SAFE_CLOSE(dfd);
+	fs_ro_check_paths(dir);
 }
 
 static void ro_bind(void)
