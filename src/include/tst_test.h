@@ -62,6 +62,15 @@ struct tst_device {
 	unsigned long size_mb;
 };
 
+/*
+ * A filesystem an all_filesystems test does not run on, and why (printed
+ * as its TCONF line): {"vfat", "no hard links on FAT"}.
+ */
+struct tst_fs_skip {
+	const char *fs;
+	const char *reason;
+};
+
 struct tst_test {
 	/* test(n) is called for n = 0 .. tcnt - 1; or test_all() once */
 	unsigned int tcnt;
@@ -95,6 +104,18 @@ struct tst_test {
 	struct tst_hugepage hugepages;	/* reserved; tst_hugepages = count */
 	const struct tst_path_val *save_restore; /* {NULL} terminated */
 
+	/*
+	 * The filesystem matrix (src/lib/tst_fs_matrix.c): run the test once
+	 * per filesystem (ext2 ext3 ext4 xfs btrfs vfat exfat ntfs3 tmpfs),
+	 * each freshly made on its own loop device, mounted on mntpoint,
+	 * which is the test process's working directory. tst_fs_type names
+	 * the filesystem; result lines carry "[fs]". $LTP_SINGLE_FS_TYPE
+	 * runs one. dev_min_size_mb raises the image size, dev_fs_opts and
+	 * dev_fs_type do not apply.
+	 */
+	int all_filesystems;
+	const struct tst_fs_skip *skip_filesystems;	/* {NULL} terminated */
+
 	/* seconds for the whole run, scaled by $LTP_TIMEOUT_MUL; 0 = 30 s,
 	 * TST_UNLIMITED_TIMEOUT = none */
 	int timeout;
@@ -125,6 +146,8 @@ extern const char *tst_tmpdir_path;	/* NULL without needs_tmpdir */
 extern struct tst_device *tst_device;	/* NULL without needs_device */
 extern unsigned long tst_hugepages;	/* pages reserved */
 extern unsigned int tst_iteration;	/* 0 .. -i N - 1 */
+/* all_filesystems: the filesystem of this run ("ext4", "ntfs3", "tmpfs") */
+extern const char *tst_fs_type;
 
 /*
  * Results. ttype is one of TPASS, TFAIL, TBROK, TCONF, TWARN, TINFO, or-ed

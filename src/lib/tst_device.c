@@ -143,6 +143,37 @@ void tst_device_setup(struct tst_test *t)
 		mount_device(t);
 }
 
+/*
+ * For the filesystem matrix: a loop device over a fresh sparse image of
+ * mb MB in the tmpdir, and a mount that tst_device_release() undoes.
+ */
+const char *tst_device_new_loop(const char *fs, unsigned long mb)
+{
+	char image[PATH_MAX];
+
+	snprintf(image, sizeof(image), "%s/test_dev.img", tst_tmpdir_path);
+	make_image(image, mb);
+	attach_loop(image);
+	/* The loop device holds the file open: the name can go now. */
+	unlink(image);
+	device.dev = dev_path;
+	device.fs_type = fs;
+	device.size_mb = mb;
+	tst_device = &device;
+	return dev_path;
+}
+
+void tst_device_mount_at(const char *src, const char *path,
+			 const char *type, const char *data)
+{
+	snprintf(mnt_path, sizeof(mnt_path), "%s", path);
+	if (mkdir(mnt_path, 0777) && errno != EEXIST)
+		tst_brk(TBROK | TERRNO, "mkdir(%s)", mnt_path);
+	SAFE_MOUNT(src, mnt_path, type, 0, data);
+	mounted = 1;
+	chmod(mnt_path, 0777);
+}
+
 /* Retry while the kernel still holds a reference (a closing file, udev). */
 static int retry_busy(int (*op)(void))
 {

@@ -41,6 +41,21 @@ void tst_tmpdir_remove(const char *path);
 
 void tst_device_setup(struct tst_test *t);
 void tst_device_release(void);
+const char *tst_device_new_loop(const char *fs, unsigned long mb);
+void tst_device_mount_at(const char *src, const char *path,
+			 const char *type, const char *data);
+
+int tst_cmd_in_path(const char *cmd);
+
+/* tst_fs_matrix.c */
+extern const char *tst_res_label;	/* "xfs": lines say "[xfs] " */
+unsigned int tst_fs_matrix_count(const struct tst_test *t);
+void tst_fs_matrix_print_meta(const struct tst_test *t);
+/* Runs run_one() once per filesystem, each set up and torn down here. */
+void tst_fs_matrix_run(struct tst_test *t, void (*run_one)(void));
+int tst_fs_matrix_timeout(const struct tst_test *t, int per_fs);
+extern char tst_fs_mnt_path[];		/* the test's cwd in a matrix run */
+int tst_matrix_stop(void);		/* a stop signal came: no more runs */
 
 void tst_hugepages_reserve(struct tst_test *t);
 void tst_hugepages_restore(void);

@@ -66,7 +66,6 @@ static int fs_listed(const char *fs)
 	return found;
 }
 
-static int cmd_in_path(const char *cmd);
 
 /*
  * A file system built as a module is listed once it is loaded, and a
@@ -78,14 +77,14 @@ int tst_fs_is_supported(const char *fs)
 
 	if (fs_listed(fs))
 		return 1;
-	if (geteuid() || !cmd_in_path("modprobe"))
+	if (geteuid() || !tst_cmd_in_path("modprobe"))
 		return 0;
 	if (tst_cmd(modprobe, 1))
 		return 0;
 	return fs_listed(fs);
 }
 
-static int cmd_in_path(const char *cmd)
+int tst_cmd_in_path(const char *cmd)
 {
 	const char *path = getenv("PATH");
 	char buf[4096];
@@ -138,7 +137,7 @@ static void check_device_fs(const struct tst_test *t)
 		tst_brk(TCONF, "kernel does not support filesystem %s "
 			"(not in /proc/filesystems, no module)", fs);
 	snprintf(mkfs, sizeof(mkfs), "mkfs.%s", fs);
-	if (!cmd_in_path(mkfs))
+	if (!tst_cmd_in_path(mkfs))
 		tst_brk(TCONF, "%s not found in PATH", mkfs);
 }
 
@@ -166,7 +165,7 @@ void tst_check_requirements(struct tst_test *t)
 			"%ld MB", t->min_mem_avail_mb,
 			tst_read_meminfo("MemAvailable:") / 1024);
 	for (cmd = t->needs_cmds; cmd && *cmd; cmd++) {
-		if (!cmd_in_path(*cmd))
+		if (!tst_cmd_in_path(*cmd))
 			tst_brk(TCONF, "command %s not found in PATH", *cmd);
 	}
 	if (t->needs_fs_type && !tst_fs_is_supported(t->needs_fs_type))
@@ -177,7 +176,7 @@ void tst_check_requirements(struct tst_test *t)
 		check_kconfigs(t->needs_kconfigs);
 	check_device_fs(t);
 	if ((t->needs_device || t->mount_device || t->hugepages.number ||
-	     t->save_restore) && geteuid())
+	     t->save_restore || t->all_filesystems) && geteuid())
 		tst_brk(TCONF, "test needs root for its device, hugepages or "
 			"sysctls (running as uid %d)", (int)geteuid());
 }

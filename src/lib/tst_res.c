@@ -59,6 +59,10 @@ static void print_result(const char *file, int line, int ttype,
 	base = base ? base + 1 : file;
 	len = snprintf(buf, sizeof(buf), "%s:%d: %s: ", base, line,
 		       tst_strttype(ttype));
+	/* The filesystem matrix: which filesystem this line is about. */
+	if (tst_res_label && len < sizeof(buf))
+		len += snprintf(buf + len, sizeof(buf) - len, "[%s] ",
+				tst_res_label);
 	if (len < sizeof(buf))
 		len += vsnprintf(buf + len, sizeof(buf) - len, fmt, va);
 	if (len < sizeof(buf) && (ttype & TERRNO))

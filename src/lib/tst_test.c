@@ -71,8 +71,9 @@ static int is_exclusive(const struct tst_test *t)
 	const char *dev = getenv("LTP_DEV");
 	int shared_dev = (t->needs_device || t->mount_device) && dev && *dev;
 
+	/* The matrix: mkfs of nine filesystems, images up to 300 MB. */
 	return t->exclusive || shared_dev || t->hugepages.number ||
-	       t->save_restore;
+	       t->save_restore || t->all_filesystems;
 }
 
 /* A JSON string: only metadata from the source, escaped all the same. */
@@ -124,13 +125,16 @@ static void print_metadata(const struct tst_test *t)
 {
 	const struct tst_tag *tag;
 	const char *sep = "";
+	int timeout = t->timeout ? t->timeout : DEFAULT_TIMEOUT;
 
+	if (t->all_filesystems && timeout > 0)
+		timeout = tst_fs_matrix_timeout(t, timeout);
 	printf("{\"name\":\"%s\",\"needs_root\":%s,\"exclusive\":%s,"
 	       "\"needs_device\":%s,\"timeout\":%d,",
 	       tst_name, t->needs_root ? "true" : "false",
 	       is_exclusive(t) ? "true" : "false",
-	       t->needs_device || t->mount_device ? "true" : "false",
-	       t->timeout ? t->timeout : DEFAULT_TIMEOUT);
+	       t->needs_device || t->mount_device || t->all_filesystems ?
+	       "true" : "false", timeout);
 	if (t->expected_taint)
 		printf("\"expected_taint\":\"%s\",", t->expected_taint);
 	printf("\"tags\":[");
@@ -140,6 +144,8 @@ static void print_metadata(const struct tst_test *t)
 	}
 	printf("]");
 	/* The rest is for the catalog (metadata/ltp.json): set fields only. */
+	if (t->all_filesystems)
+		tst_fs_matrix_print_meta(t);
 	print_meta_flag("format_device", t->format_device);
 	print_meta_flag("mount_device", t->mount_device);
 	print_meta_flag("needs_tmpdir", t->needs_tmpdir);
@@ -181,7 +187,7 @@ static void usage(FILE *out)
 		"  -i N  run the test functions N times (setup and cleanup once)\n"
 		"  -M    print the test's metadata as JSON and exit\n"
 		"Environment: TMPDIR, LTP_TIMEOUT_MUL, LTP_DEV, LTP_DEV_FS_TYPE,\n"
-		"KCONFIG_PATH.\n", tst_name);
+		"LTP_SINGLE_FS_TYPE, KCONFIG_PATH.\n", tst_name);
 }
 
 static void parse_opts(int argc, char *argv[])
@@ -291,8 +297,12 @@ static void __attribute__((noreturn)) test_process(void)
 		_exit(TBROK);
 	tst_main_pid = getpid();
 
-	if (tst_tmpdir_path && chdir(tst_tmpdir_path))
+	if (tst_self->all_filesystems) {
+		if (chdir(tst_fs_mnt_path))
+			tst_brk(TBROK | TERRNO, "chdir(%s)", tst_fs_mnt_path);
+	} else if (tst_tmpdir_path && chdir(tst_tmpdir_path)) {
 		tst_brk(TBROK | TERRNO, "chdir(%s)", tst_tmpdir_path);
+	}
 	if (tst_self->setup)
 		tst_self->setup();
 	run_test_functions();
@@ -398,48 +408,34 @@ static void start_services(void)
 	struct tst_test *t = tst_self;
 
 	if (t->needs_tmpdir || t->needs_device || t->mount_device ||
-	    t->mntpoint)
+	    t->mntpoint || t->all_filesystems)
 		tst_tmpdir_path = tst_tmpdir_create();
 	services_up = 1;
 	if (t->save_restore)
 		tst_sys_conf_save(t->save_restore);
 	if (t->hugepages.number)
 		tst_hugepages_reserve(t);
-	if (t->needs_device || t->format_device || t->mount_device)
+	if ((t->needs_device || t->format_device || t->mount_device) &&
+	    !t->all_filesystems)
 		tst_device_setup(t);
 }
 
-int tst_run_test(int argc, char *argv[], struct tst_test *self)
+int tst_matrix_stop(void)
 {
-	struct sigaction sa = { 0 };
-	const char *slash = strrchr(argv[0], '/');
+	return stop_signal;
+}
+
+/* One test process: fork it, wait with the timeout, check it reported. */
+static void run_test_process(void)
+{
+	int before = tst_shared->passed + tst_shared->failed +
+		     tst_shared->broken + tst_shared->skipped +
+		     tst_shared->warnings;
 	pid_t pid;
 
-	tst_self = self;
-	tst_name = slash ? slash + 1 : argv[0];
-	tst_harness_pid = getpid();
-	parse_opts(argc, argv);
-	setup_shared();
-	check_struct(self);
-	tst_check_requirements(self);
-	compute_timeout();
-
-	if (timeout_secs)
-		tst_res(TINFO, "timeout %u s (LTP_TIMEOUT_MUL %.2f), "
-			"%u iteration(s)", timeout_secs, tst_timeout_mul(),
-			iterations);
-	else
-		tst_res(TINFO, "no timeout, %u iteration(s)", iterations);
-
-	sa.sa_handler = on_stop;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = on_alarm;
-	sigaction(SIGALRM, &sa, NULL);
-
-	start_services();
+	tst_shared->cleanup_started = 0;
+	alarm_fired = 0;
 	clock_gettime(CLOCK_MONOTONIC, &start_time);
-
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
@@ -452,10 +448,44 @@ int tst_run_test(int argc, char *argv[], struct tst_test *self)
 		alarm(timeout_secs);
 	wait_for_test(pid);
 
-	if (!tst_shared->passed && !tst_shared->failed &&
-	    !tst_shared->broken && !tst_shared->skipped &&
-	    !tst_shared->warnings)
+	if (before == tst_shared->passed + tst_shared->failed +
+	    tst_shared->broken + tst_shared->skipped + tst_shared->warnings)
 		tst_res(TBROK, "test reported no results");
+}
+
+int tst_run_test(int argc, char *argv[], struct tst_test *self)
+{
+	struct sigaction sa = { 0 };
+	const char *slash = strrchr(argv[0], '/');
+
+	tst_self = self;
+	tst_name = slash ? slash + 1 : argv[0];
+	tst_harness_pid = getpid();
+	parse_opts(argc, argv);
+	setup_shared();
+	check_struct(self);
+	tst_check_requirements(self);
+	compute_timeout();
+
+	if (timeout_secs)
+		tst_res(TINFO, "timeout %u s%s (LTP_TIMEOUT_MUL %.2f), "
+			"%u iteration(s)", timeout_secs,
+			self->all_filesystems ? " per filesystem" : "",
+			tst_timeout_mul(), iterations);
+	else
+		tst_res(TINFO, "no timeout, %u iteration(s)", iterations);
+
+	sa.sa_handler = on_stop;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = on_alarm;
+	sigaction(SIGALRM, &sa, NULL);
+
+	start_services();
+	if (self->all_filesystems)
+		tst_fs_matrix_run(self, run_test_process);
+	else
+		run_test_process();
 	tst_harness_exit();
 }
 

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -136,6 +137,21 @@ static inline void fsm_next_tick(void)
 		usleep(1000);
 		clock_gettime(CLOCK_REALTIME_COARSE, &now);
 	} while (!fsm_ts_cmp(&start, &now));
+}
+
+/*
+ * The st_nlink a directory has where the usual rule (2 + subdirectories)
+ * gives expect: btrfs keeps every directory's st_nlink at 1 (the cwd's
+ * filesystem is asked).
+ */
+#define FSM_BTRFS_MAGIC 0x9123683EU
+static inline long fsm_dir_nlink(long expect)
+{
+	struct statfs sfs;
+
+	if (statfs(".", &sfs))
+		tst_brk(TBROK | TERRNO, "statfs(.)");
+	return (unsigned int)sfs.f_type == FSM_BTRFS_MAGIC ? 1 : expect;
 }
 
 #endif /* FSMETA_H */

@@ -40,4 +40,10 @@ echo "nfs_run.sh: NFSv$vers on $dir: $(awk -v d="$dir" '$2 == d { print $4 }' /p
 [ "$tmpdir" = 0 ] || TMPDIR=$dir
 LTP_NFS_DIR=$dir
 export TMPDIR LTP_NFS_DIR
+# A filesystem-matrix test (.all_filesystems) runs once, in its tmpdir on
+# NFS, instead of on loop devices of its own.
+if [ "$tmpdir" = 1 ]; then
+	LTP_SINGLE_FS_TYPE=tmpdir
+	export LTP_SINGLE_FS_TYPE
+fi
 exec "$@"

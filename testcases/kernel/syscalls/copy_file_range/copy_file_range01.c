@@ -9,6 +9,8 @@
  *   first page or the wrong pages is caught) is byte-exact;
  * - asking past the end copies what there is, at the end it returns 0,
  *   and len 0 returns 0.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -114,5 +116,6 @@ static struct tst_test test = {
 	.tcnt = sizeof(cases) / sizeof(cases[0]),
 	.test = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

@@ -8,10 +8,13 @@
  * - FALLOC_FL_KEEP_SIZE past the end allocates blocks (st_blocks grows)
  *   but leaves st_size alone.
  * A filesystem without fallocate support (EOPNOTSUPP) is TCONF.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <linux/falloc.h>
 #include "tst_test.h"
+#include "fs_matrix.h"
 #include "fsmeta.h"
 
 #define FILE_NAME "fallocate01_file"
@@ -23,8 +26,12 @@ static int fd = -1;
 static void setup(void)
 {
 	fd = SAFE_OPEN(FILE_NAME, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	/* ext2/ext3 (block-mapped files) and exFAT have no fallocate() */
 	if (fallocate(fd, 0, 0, 1) && errno == EOPNOTSUPP)
-		tst_brk(TCONF, "the tmpdir's filesystem lacks fallocate()");
+		fs_lacks("ext2 ext3 exfat", "fallocate()", errno);
+	else if (fs_is("ext2 ext3 exfat"))
+		tst_res(TFAIL, "%s: fallocate() did not fail with EOPNOTSUPP",
+			tst_fs_type);
 	SAFE_FTRUNCATE(fd, 0);
 }
 
@@ -101,5 +108,6 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

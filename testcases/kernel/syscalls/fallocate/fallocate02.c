@@ -12,6 +12,8 @@
  *   up, the size grows by 64K.
  * ZERO_RANGE, COLLAPSE_RANGE and INSERT_RANGE are TCONF where the
  * filesystem answers EOPNOTSUPP (tmpfs), and so is PUNCH_HOLE.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <linux/falloc.h>
@@ -154,5 +156,6 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

@@ -10,6 +10,8 @@
  * - EFBIG when offset + len wraps past the largest file offset,
  * - EFBIG past RLIMIT_FSIZE, with SIGXFSZ sent (caught here).
  * EISDIR is not reachable: a directory cannot be opened for writing.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -17,6 +19,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include "tst_test.h"
+#include "fs_matrix.h"
 #include "fsmeta.h"
 
 #define FILE_NAME "fallocate03_file"
@@ -66,7 +69,7 @@ static void setup(void)
 	if (!stat("/dev/null", &st) && S_ISCHR(st.st_mode))
 		null_fd = SAFE_OPEN("/dev/null", O_WRONLY);
 	if (fallocate(wr_fd, 0, 0, 1) && errno == EOPNOTSUPP)
-		tst_brk(TCONF, "the tmpdir's filesystem lacks fallocate()");
+		fs_lacks("ext2 ext3 exfat", "fallocate()", errno);
 }
 
 static void cleanup(void)
@@ -137,6 +140,7 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 };

@@ -8,6 +8,8 @@
  *   directory, and leaves the data, size and file offset as they were;
  * - errors: EBADF for fd -1, a closed fd, an O_PATH fd; EINVAL for fds
  *   that cannot be synced: a pipe, a socket, /dev/null, an eventfd.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #define SYNC_CALL fsync
 #include "sync_fd_test.h"
@@ -15,5 +17,6 @@
 static struct tst_test test = {
 	.test_all = sync_fd_run,
 	.setup = sync_fd_setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

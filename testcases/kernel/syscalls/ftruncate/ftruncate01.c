@@ -8,6 +8,8 @@
  * - an O_APPEND fd can be truncated;
  * - permission is checked at open(): as nobody, an fd opened for writing
  *   still truncates after the file was made mode 0000.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -98,6 +100,13 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no per-file owner or mode: they come from "
+			 "the mount options (chmod/chown: EPERM)"},
+		{"exfat", "exFAT has no per-file owner or mode: they come "
+			  "from the mount options (chmod/chown: EPERM)"},
+		{}
+	},
 	.forks_child = 1,
 };

@@ -10,6 +10,8 @@
  * a buffer too small for one record is EINVAL; EBADF for a closed fd,
  * ENOTDIR for a regular file, EFAULT for an unmapped buffer, ENOENT for
  * a directory removed while open.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <dirent.h>
 #include <stddef.h>
@@ -208,5 +210,11 @@ static struct tst_test test = {
 	.tcnt = 3,
 	.test = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no symbolic links (symlink(2): EPERM)"},
+		{"exfat", "exFAT has no symbolic links (symlink(2): EPERM)"},
+		{}
+	},
 };

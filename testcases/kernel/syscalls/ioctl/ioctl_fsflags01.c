@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * FS_IOC_GETFLAGS/FS_IOC_SETFLAGS (fs/ioctl.c, fs/ext4/ioctl.c) on ext4,
- * and what the append-only and immutable flags refuse (fs/namei.c,
+ * FS_IOC_GETFLAGS/FS_IOC_SETFLAGS (fs/ioctl.c, each filesystem's
+ * fileattr_set) on every filesystem of the matrix that has inode flags
+ * (ext2 ext3 ext4 xfs btrfs tmpfs; FAT and exFAT have none), and what the append-only and immutable flags refuse (fs/namei.c,
  * fs/attr.c, fs/open.c):
  * - a flag set is read back;
  * - append-only file: opening for writing without O_APPEND, truncate,
@@ -26,7 +27,7 @@
 #include "tst_test.h"
 #include "as_nobody.h"
 
-#define MNT "mnt"
+#define MNT "."
 #define APPEND_F MNT "/append"
 #define APPEND_D MNT "/append_dir"
 #define IMMUT_F MNT "/immutable"
@@ -204,10 +205,11 @@ static struct tst_test test = {
 	.cleanup = cleanup,
 	.test_all = run,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
 	.forks_child = 1,
-	.needs_device = 1,
-	.mount_device = 1,
-	.mntpoint = MNT,
-	.dev_fs_type = "ext4",
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no inode flags (FS_IOC_GETFLAGS: ENOTTY)"},
+		{"exfat", "exFAT has no inode flags (FS_IOC_GETFLAGS: ENOTTY)"},
+		{}
+	},
 };

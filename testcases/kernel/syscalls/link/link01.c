@@ -10,6 +10,8 @@
  * - fs.protected_hardlinks (read, never changed here) decides whether
  *   nobody may link to root's mode 0600 file: with 1 it is EPERM, with 0
  *   it succeeds; root's mode 0666 file may be linked either way.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -134,6 +136,11 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no hard links or symbolic links (EPERM)"},
+		{"exfat", "exFAT has no hard links or symbolic links (EPERM)"},
+		{}
+	},
 	.forks_child = 1,
 };

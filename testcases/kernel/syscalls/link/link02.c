@@ -10,6 +10,8 @@
  *   name below a directory that denies search.
  * EXDEV needs two filesystems and EMLINK tens of thousands of links:
  * neither is tested.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -95,6 +97,11 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no hard links or symbolic links (EPERM)"},
+		{"exfat", "exFAT has no hard links or symbolic links (EPERM)"},
+		{}
+	},
 	.forks_child = 1,
 };

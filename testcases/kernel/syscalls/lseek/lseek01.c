@@ -12,6 +12,8 @@
  *   file counts as a hole, and the file offset moves there. On a
  *   filesystem other than tmpfs, ext4, xfs, btrfs that does not report
  *   holes (SEEK_DATA 0 finds data at 0) that part is TCONF.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -161,5 +163,6 @@ static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

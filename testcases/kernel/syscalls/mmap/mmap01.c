@@ -11,6 +11,8 @@
  * - Anonymous, MAP_SHARED: stores of a child are seen by the parent and the
  *   other way round.
  * - Anonymous, MAP_PRIVATE: after fork() neither sees the other's stores.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include "vm_helpers.h"
 
@@ -165,6 +167,7 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 };

@@ -12,6 +12,8 @@
  *   mode;
  * - O_DIRECTORY opens a directory, O_NOFOLLOW a regular file, O_PATH a
  *   file without read or write access.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -183,5 +185,13 @@ static void run(void)
 
 static struct tst_test test = {
 	.test_all = run,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no per-file owner or mode: they come from "
+			 "the mount options (chmod/chown: EPERM)"},
+		{"exfat", "exFAT has no per-file owner or mode: they come "
+			  "from the mount options (chmod/chown: EPERM)"},
+		{}
+	},
 };

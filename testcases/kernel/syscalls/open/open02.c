@@ -12,6 +12,8 @@
  * EWOULDBLOCK (O_NONBLOCK open that would break a lease), and, as an
  * unprivileged user, EACCES (read, write, search and create permission)
  * and EPERM (O_NOATIME on a file the caller does not own).
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -193,7 +195,13 @@ static void run(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no symbolic links (symlink(2): EPERM)"},
+		{"exfat", "exFAT has no symbolic links (symlink(2): EPERM)"},
+		{}
+	},
 	.forks_child = 1,
 	.tags = (const struct tst_tag[]) {
 		{"linux-git", "43b450632676"},

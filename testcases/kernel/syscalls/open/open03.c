@@ -8,6 +8,8 @@
  * - with O_EXCL it can never be linked (linkat() fails with ENOENT);
  * - a path that is not a directory fails with ENOTDIR.
  * A filesystem without O_TMPFILE support (EOPNOTSUPP) is TCONF.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -15,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tst_test.h"
+#include "fs_matrix.h"
 #include "legacy_raw.h"
 
 #define DIRNAME "open03_dir"
@@ -49,8 +52,9 @@ static void run(void)
 	int fd;
 
 	fd = sys_open(DIRNAME, O_TMPFILE | O_RDWR, 0640);
+	/* FAT and exFAT have no O_TMPFILE (open(2): EOPNOTSUPP) */
 	if (fd < 0 && errno == EOPNOTSUPP)
-		tst_brk(TCONF, "the tmpdir's filesystem has no O_TMPFILE");
+		fs_lacks("vfat exfat", "O_TMPFILE", errno);
 	if (fd < 0)
 		tst_brk(TFAIL | TERRNO, "open(O_TMPFILE | O_RDWR)");
 
@@ -102,5 +106,6 @@ static void setup(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

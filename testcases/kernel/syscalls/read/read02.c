@@ -8,6 +8,8 @@
  * - EINVAL: an eventfd read with count < 8;
  * - EINTR: a read blocked on an empty pipe, interrupted by a signal
  *   whose handler has no SA_RESTART.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -102,6 +104,7 @@ static void setup(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 };

@@ -11,6 +11,8 @@
  * The inaccessible page is a PROT_NONE page right after a mapped one: it
  * faults like a hole made by munmap(), and, unlike a hole, no later
  * allocation can map something into it behind the test's back.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -142,5 +144,6 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

@@ -12,6 +12,8 @@
  *   filesystem has no whiteouts (EINVAL);
  * - EINVAL for RENAME_NOREPLACE | RENAME_EXCHANGE, RENAME_WHITEOUT |
  *   RENAME_EXCHANGE and an unknown flag bit.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -169,6 +171,13 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no per-file mode (the test's permission "
+			 "cases need one) and no symbolic links"},
+		{"exfat", "exFAT has no RENAME_EXCHANGE (renameat2(2): EINVAL) "
+			  "and no per-file mode"},
+		{}
+	},
 	.forks_child = 1,
 };

@@ -8,6 +8,8 @@
  *   numbers and the atime/mtime/ctime (to the nanosecond) equal stat()'s;
  * - stx_attributes_mask announces STATX_ATTR_MOUNT_ROOT, which is set for
  *   "/" and clear for a file in the tmpdir.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <sys/sysmacros.h>
@@ -85,6 +87,7 @@ static struct tst_test test = {
 	.tcnt = 2,
 	.test = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 	.min_kver = "5.8",
 };

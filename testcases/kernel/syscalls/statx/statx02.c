@@ -11,6 +11,8 @@
  *   tmpfs, xfs, btrfs): the birth time lies between the clock before and
  *   after creation, and stays put when the file is written and chmod()ed
  *   later while mtime and ctime move. Without it the check is TCONF.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -152,5 +154,11 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no symbolic links (symlink(2): EPERM)"},
+		{"exfat", "exFAT has no symbolic links (symlink(2): EPERM)"},
+		{}
+	},
 };

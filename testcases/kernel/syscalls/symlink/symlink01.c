@@ -6,8 +6,12 @@
  *   caller as owner;
  * - the target need not exist (a dangling link), and a relative target is
  *   resolved from the link's directory, not from the caller's cwd;
- * - a target of PATH_MAX - 1 bytes is accepted and read back whole;
+ * - the longest target the filesystem takes (PATH_MAX - 1; ext2/3/4 the
+ *   block size - 1; xfs 1023) is accepted and read back whole, one byte
+ *   more is ENAMETOOLONG;
  * - nobody may create a link in a directory it can write, and owns it.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -26,7 +30,27 @@ static void setup(void)
 	fsm_create_file("symlink01_file", 0644, "found");
 	SAFE_MKDIR(PUB_DIR, 0777);
 	SAFE_CHMOD(PUB_DIR, 0777);
-	memset(long_target, 't', PATH_MAX - 1);
+}
+
+/*
+ * The longest target the filesystem stores: PATH_MAX - 1 where only the
+ * VFS limits it; ext2/3/4 keep a target in one block (with its NUL),
+ * xfs below XFS_SYMLINK_MAXLEN (1024). One byte more is ENAMETOOLONG.
+ */
+static size_t max_target(void)
+{
+	struct statvfs sv;
+
+	if (!tst_fs_type)
+		return PATH_MAX - 1;
+	if (!strncmp(tst_fs_type, "ext", 3)) {
+		if (statvfs(".", &sv))
+			tst_brk(TBROK | TERRNO, "statvfs(.)");
+		return sv.f_bsize < PATH_MAX ? sv.f_bsize - 1 : PATH_MAX - 1;
+	}
+	if (!strcmp(tst_fs_type, "xfs"))
+		return 1023;
+	return PATH_MAX - 1;
 }
 
 static void expect_link(const char *path, const char *target, uid_t uid)
@@ -51,9 +75,17 @@ static void check_verbatim(void)
 	TST_EXP_PASS(symlink(ODD_TARGET, "symlink01_odd"),
 		     "symlink(\"%s\")", ODD_TARGET);
 	expect_link("symlink01_odd", ODD_TARGET, geteuid());
+	size_t max = max_target();
+
+	memset(long_target, 0, sizeof(long_target));
+	memset(long_target, 't', max);
 	TST_EXP_PASS(symlink(long_target, "symlink01_long"),
-		     "symlink() of a target of PATH_MAX - 1 bytes");
+		     "symlink() of a target of %zu bytes, the most %s takes",
+		     max, tst_fs_type ? tst_fs_type : "the VFS");
 	expect_link("symlink01_long", long_target, geteuid());
+	long_target[max] = 't';
+	TST_EXP_FAIL(symlink(long_target, "symlink01_long2"), ENAMETOOLONG,
+		     "symlink() of a target of %zu bytes", max + 1);
 	SAFE_UNLINK("symlink01_odd");
 	SAFE_UNLINK("symlink01_long");
 }
@@ -110,6 +142,11 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no symbolic links (symlink(2): EPERM)"},
+		{"exfat", "exFAT has no symbolic links (symlink(2): EPERM)"},
+		{}
+	},
 	.forks_child = 1,
 };

@@ -9,6 +9,8 @@
  * - as nobody: root's mode 0666 file can be truncated (write permission
  *   is all it takes); truncating its own setuid/setgid, group-executable
  *   file clears S_ISUID and S_ISGID.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -116,6 +118,11 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no symbolic links (symlink(2): EPERM)"},
+		{"exfat", "exFAT has no symbolic links (symlink(2): EPERM)"},
+		{}
+	},
 	.forks_child = 1,
 };

@@ -7,6 +7,8 @@
  * - a symlink is removed, not its target; a FIFO is removed too;
  * - nobody may remove its own file from a sticky mode 01777 directory
  *   owned by root.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -107,6 +109,13 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no per-file owner or mode: they come from "
+			 "the mount options (chmod/chown: EPERM)"},
+		{"exfat", "exFAT has no per-file owner or mode: they come "
+			  "from the mount options (chmod/chown: EPERM)"},
+		{}
+	},
 	.forks_child = 1,
 };

@@ -10,6 +10,8 @@
  *   without it the target's change;
  * - a NULL path with a dirfd works on that fd (what futimens() uses), and
  *   AT_EMPTY_PATH with "" does the same on an O_PATH fd.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -168,5 +170,11 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no symbolic links (symlink(2): EPERM)"},
+		{"exfat", "exFAT has no symbolic links (symlink(2): EPERM)"},
+		{}
+	},
 };

@@ -9,6 +9,8 @@
  * - count 0 returns 0 and changes neither size nor offset;
  * - with O_APPEND every write goes to the end, wherever the offset was;
  * - into a pipe, the bytes come out of the read end in order.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -120,5 +122,6 @@ static void setup(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

@@ -7,6 +7,8 @@
  * - into a pipe a writev() of at most PIPE_BUF bytes is atomic: two
  *   processes writing many such records never interleave inside one;
  * - a full O_NONBLOCK pipe: EAGAIN; a pipe without reader: EPIPE.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -160,6 +162,7 @@ static void setup(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 };
