@@ -12,6 +12,9 @@
  * - the real uid decides: with real uid nobody and effective uid root
  *   R_OK on a mode 0700 root file is EACCES; with real uid root and
  *   effective uid nobody it passes.
+ * - through a symlink (mode 0777 itself) to each file, as root and as
+ *   nobody, access() answers for the target, and open() for reading and
+ *   for writing works exactly when access() said R_OK and W_OK pass.
  * Execute checks TCONF when the tmpdir is mounted noexec.
  */
 #include <fcntl.h>
@@ -31,6 +34,45 @@ static void file_name(char *buf, size_t size, mode_t mode)
 	snprintf(buf, size, "access01_%04o", mode);
 }
 
+static void expect(const char *path, int mode, const char *mname, int pass);
+
+/* A symlink (mode 0777 itself) to the file of that mode. */
+static void link_name(char *buf, size_t size, mode_t mode)
+{
+	snprintf(buf, size, "access01_link_%04o", mode);
+}
+
+/* access() through the link answers like the target, and so does open() */
+static void link_cases(int as_root)
+{
+	char name[64];
+	unsigned int i;
+	int r, w, fd;
+
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		link_name(name, sizeof(name), modes[i]);
+		r = as_root || (modes[i] & S_IROTH);
+		w = as_root || (modes[i] & S_IWOTH);
+		expect(name, R_OK, "R_OK", r);
+		expect(name, W_OK, "W_OK", w);
+		if (!as_root || !noexec)
+			expect(name, X_OK, "X_OK", as_root ?
+			       !!(modes[i] & 0111) : !!(modes[i] & S_IXOTH));
+		fd = open(name, O_RDONLY);
+		TST_EXP_EXPR((fd >= 0) == r, "open(%s, O_RDONLY) %s, as "
+			     "access(R_OK) said", name, fd >= 0 ? "works" :
+			     "fails");
+		if (fd >= 0)
+			SAFE_CLOSE(fd);
+		fd = open(name, O_WRONLY);
+		TST_EXP_EXPR((fd >= 0) == w, "open(%s, O_WRONLY) %s, as "
+			     "access(W_OK) said", name, fd >= 0 ? "works" :
+			     "fails");
+		if (fd >= 0)
+			SAFE_CLOSE(fd);
+	}
+}
+
 static void setup(void)
 {
 	char name[64];
@@ -41,6 +83,13 @@ static void setup(void)
 	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 		file_name(name, sizeof(name), modes[i]);
 		fsm_create_file(name, modes[i], "x");
+		{
+			char lname[64];
+
+			link_name(lname, sizeof(lname), modes[i]);
+			if (symlink(name, lname))
+				tst_brk(TBROK | TERRNO, "symlink()");
+		}
 	}
 	SAFE_MKDIR(DIR_NAME, 0000);
 	fsm_create_file(OWN_FILE, 0077, "x");
@@ -79,6 +128,7 @@ static void root_cases(void)
 	file_name(name, sizeof(name), 0001);
 	expect(name, X_OK, "X_OK", 1);
 	expect(DIR_NAME, R_OK | W_OK | X_OK, "R_OK | W_OK | X_OK", 1);
+	link_cases(1);
 }
 
 static void nobody_cases(void)
@@ -98,6 +148,7 @@ static void nobody_cases(void)
 	}
 	expect(OWN_FILE, R_OK, "R_OK", 0);
 	expect(OWN_FILE, F_OK, "F_OK", 1);
+	link_cases(0);
 }
 
 static void real_uid_cases(void)

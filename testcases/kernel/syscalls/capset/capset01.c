@@ -12,7 +12,8 @@
  * - a header naming another pid is EPERM (only the caller may be changed,
  *   since file capabilities exist); the caller's own pid works;
  * - an unknown version is EINVAL (and the preferred version is written
- *   back), a data pointer into unmapped memory EFAULT.
+ *   back), a data pointer or a header pointer into unmapped memory (or
+ *   NULL) EFAULT.
  * Each change is checked in /proc/self/status; all of it runs in children
  * so that the test process keeps its capabilities.
  */
@@ -115,6 +116,9 @@ static void header_checks(void)
 	hdr.pid = 0;
 	TST_EXP_FAIL(sys_capset(&hdr, unmapped_addr()), EFAULT,
 		     "capset(unmapped data)");
+	TST_EXP_FAIL(sys_capset(unmapped_addr(), d), EFAULT,
+		     "capset(unmapped header)");
+	TST_EXP_FAIL(sys_capset(NULL, d), EFAULT, "capset(NULL header)");
 
 	TST_EXP_FAIL(capset_v3(&(struct cap_sets){ start.prm, 0, 0 }), EPERM,
 		     "capset(effective not subset of permitted)");

@@ -146,9 +146,15 @@ static void try_clone3(const struct tcase *tc)
 	/* a clone3() that wrongly succeeded: both sides reported TFAIL */
 	if (TST_RET == 0)
 		_exit(0);
-	if (TST_RET > 0)
-		SAFE_WAITPID(TST_RET, NULL, __WALL);
-	else
+	if (TST_RET > 0) {
+		int status;
+
+		/* it may be a clone child: only __WALL sees it */
+		SAFE_WAITPID(TST_RET, &status, __WALL);
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			tst_res(TFAIL, "the child clone3() made ended with "
+				"status %#x", status);
+	} else
 		TST_EXP_FAIL(waitpid(-1, NULL, WNOHANG | __WALL), ECHILD,
 			     "no child left after clone3() with %s", tc->desc);
 }

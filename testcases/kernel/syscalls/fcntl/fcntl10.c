@@ -11,7 +11,8 @@
  *   without a lease;
  * - EINVAL: a lease on a pipe, a directory, a socket; an argument other
  *   than F_RDLCK, F_WRLCK, F_UNLCK;
- * - EACCES: as nobody, a lease on a file nobody does not own;
+ * - EACCES: as nobody, a lease on a file nobody does not own; on its
+ *   own file nobody gets a write lease (O_WRONLY) and a read lease;
  * - EBADF: fd -1, for F_SETLEASE and F_GETLEASE.
  * No case that fails may leave a lease behind (F_GETLEASE is F_UNLCK).
  */
@@ -175,6 +176,21 @@ static void nobody_lease(void)
 		     "F_RDLCK as nobody on root's file");
 	check_lease(fd, F_UNLCK, "after the EACCES");
 	SAFE_CLOSE(fd);
+
+	/* its own file: the owner needs no privilege */
+	fd = SAFE_OPEN("nobody_file", O_WRONLY | O_CREAT, 0600);
+	TST_EXP_PASS(fcntl(fd, F_SETLEASE, F_WRLCK),
+		     "F_WRLCK as nobody on its own file (O_WRONLY)");
+	check_lease(fd, F_WRLCK, "nobody's write lease");
+	TST_EXP_PASS(fcntl(fd, F_SETLEASE, F_UNLCK), "F_UNLCK of it");
+	check_lease(fd, F_UNLCK, "after F_UNLCK");
+	SAFE_CLOSE(fd);
+	fd = SAFE_OPEN("nobody_file", O_RDONLY);
+	TST_EXP_PASS(fcntl(fd, F_SETLEASE, F_RDLCK),
+		     "F_RDLCK as nobody on its own file");
+	check_lease(fd, F_RDLCK, "nobody's read lease");
+	SAFE_CLOSE(fd);
+	SAFE_UNLINK("nobody_file");
 }
 
 static void run(void)
@@ -182,7 +198,7 @@ static void run(void)
 	test_grants();
 	test_eagain();
 	test_einval();
-	run_in_nobody_child(nobody_lease, "the EACCES checks");
+	run_in_nobody_child(nobody_lease, "the checks as nobody");
 }
 
 static void setup(void)

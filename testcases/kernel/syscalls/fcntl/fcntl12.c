@@ -8,7 +8,8 @@
  *   fd and si_code POLL_MSG;
  * - only the events asked for fire, only for that directory (not for a
  *   subdirectory's entries, not for a rename out of it; renaming a
- *   subdirectory fires its parent's DN_RENAME, not its own);
+ *   subdirectory fires its parent's DN_RENAME, not its own); a chmod of
+ *   a subdirectory fires both its parent's and its own DN_ATTRIB;
  * - without DN_MULTISHOT the watch fires once, with it every time;
  *   notifications given again are added to the old ones; a mask of 0
  *   removes the watch, and so does closing the fd;
@@ -196,6 +197,42 @@ static void test_rename_out(void)
 	SAFE_CLOSE(fd);
 }
 
+/* A chmod of the subdirectory: its parent's and its own DN_ATTRIB. */
+static void test_subdir_attrib(void)
+{
+	struct timespec zero = { 0, 0 };
+	int fd, sub_fd, got_parent = 0, got_sub = 0, other = 0, i;
+	siginfo_t si;
+
+	fd = watch(SIGRTMIN + 1, DN_ATTRIB | DN_MULTISHOT);
+	sub_fd = SAFE_OPEN(SUB, O_RDONLY | O_DIRECTORY);
+	if (fcntl(sub_fd, F_SETSIG, SIGRTMIN + 1))
+		tst_brk(TBROK | TERRNO, "F_SETSIG");
+	TST_EXP_PASS(fcntl(sub_fd, F_NOTIFY, DN_ATTRIB | DN_MULTISHOT),
+		     "F_NOTIFY DN_ATTRIB on the subdirectory");
+	SAFE_CHMOD(SUB, 0700);
+	/* real-time signals queue: one for each watch */
+	for (i = 0; i < 3; i++) {
+		if (sigtimedwait(&sigs, &si, &zero) < 0)
+			break;
+		if (si.si_signo == SIGRTMIN + 1 && si.si_fd == fd)
+			got_parent++;
+		else if (si.si_signo == SIGRTMIN + 1 && si.si_fd == sub_fd)
+			got_sub++;
+		else
+			other++;
+	}
+	TST_EXP_EXPR(got_parent == 1 && got_sub == 1 && !other, "chmod of "
+		     "the subdirectory: one signal for the parent's watch (%d) "
+		     "and one for its own (%d), nothing else (%d)", got_parent,
+		     got_sub, other);
+	SAFE_CHMOD(SUB, 0755);
+	while (sigtimedwait(&sigs, &si, &zero) >= 0)
+		;
+	SAFE_CLOSE(sub_fd);
+	SAFE_CLOSE(fd);
+}
+
 static void test_errors(void)
 {
 	int fd = SAFE_OPEN(DIR_A "/f", O_RDONLY);
@@ -212,6 +249,7 @@ static void run(void)
 	test_events();
 	test_selective();
 	test_rename_out();
+	test_subdir_attrib();
 	test_errors();
 	SAFE_UNLINK(DIR_A "/f");
 }

@@ -4,7 +4,8 @@
  * - LOCK_SH through two open()s of the file: both granted;
  * - LOCK_EX | LOCK_NB against another description's lock: EWOULDBLOCK,
  *   for LOCK_SH against LOCK_EX too; LOCK_SH turns into LOCK_EX once the
- *   other unlocks;
+ *   other unlocks; LOCK_UN through a description without a lock
+ *   succeeds and leaves the other description's lock in place;
  * - a dup, and a forked child through the inherited fd, act on the same
  *   lock: no conflict, and their LOCK_UN releases it;
  * - closing a dup keeps the lock, closing the last fd releases it;
@@ -34,6 +35,10 @@ static void test_modes(int a, int b)
 	TST_EXP_PASS(flock(b, LOCK_UN), "LOCK_UN through b");
 	TST_EXP_PASS(flock(a, LOCK_EX | LOCK_NB), "a turns LOCK_SH into LOCK_EX");
 	nb_conflict(b, LOCK_SH, "LOCK_SH | LOCK_NB through b, a holds LOCK_EX");
+	/* b has no lock: its LOCK_UN succeeds and releases nothing of a's */
+	TST_EXP_PASS(flock(b, LOCK_UN), "LOCK_UN through b, which holds none");
+	nb_conflict(b, LOCK_EX, "LOCK_EX | LOCK_NB through b after its "
+		    "LOCK_UN: a's lock is still there");
 }
 
 static void test_sharing(int a, int b)

@@ -5,6 +5,9 @@
  * - MOUNT_ATTR_RDONLY: the attached mount refuses file creation (EROFS)
  *   though the superblock is read-write; MOUNT_ATTR_NOEXEC: execve() of
  *   a script there is EACCES, not the ENOENT of its missing interpreter;
+ * - each of MOUNT_ATTR_NOSUID, NODEV, NOEXEC, NOATIME, NODIRATIME,
+ *   RELATIME, STRICTATIME and RDONLY, alone or together, shows as that
+ *   option of the mount in /proc/self/mountinfo;
  * - a context whose superblock is not created yet (no CMD_CREATE): EINVAL;
  * - a context that was already mounted once: EBUSY;
  * - a flag other than FSMOUNT_CLOEXEC, an unknown attribute bit, two
@@ -13,6 +16,9 @@
  *   EINVAL.
  * The test process runs in a private mount namespace.
  */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
 #include "tst_test.h"
 #include "mount_ns.h"
 #include "newmount_raw.h"
@@ -104,8 +110,59 @@ static void check_errors(void)
 		     "fsmount(fd of a regular file)");
 }
 
+/* The per-mount options of the last mount on MNT in mountinfo. */
+static void mount_opts(char *opts, size_t len)
+{
+	char path[PATH_MAX], line[4096], mp[PATH_MAX], o[1024];
+	FILE *f;
+
+	if (!realpath(MNT, path))
+		tst_brk(TBROK | TERRNO, "realpath(" MNT ")");
+	opts[0] = 0;
+	f = fopen("/proc/self/mountinfo", "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/self/mountinfo)");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*d %*d %*s %*s %4095s %1023s", mp, o) == 2 &&
+		    !strcmp(mp, path))
+			snprintf(opts, len, ",%s,", o);
+	}
+	fclose(f);
+}
+
+static void check_attrs(void)
+{
+	static const struct {
+		unsigned int attr;
+		const char *has, *lacks;
+	} a[] = {
+		{MOUNT_ATTR_NOSUID, ",nosuid,", ",noexec,"},
+		{MOUNT_ATTR_NODEV, ",nodev,", ",nosuid,"},
+		{MOUNT_ATTR_NOEXEC, ",noexec,", ",nodev,"},
+		{MOUNT_ATTR_NOATIME, ",noatime,", ",relatime,"},
+		{MOUNT_ATTR_NODIRATIME, ",nodiratime,", ",noatime,"},
+		{MOUNT_ATTR_RELATIME, ",relatime,", ",noatime,"},
+		{MOUNT_ATTR_STRICTATIME, ",rw,", ",relatime,"},
+		{MOUNT_ATTR_RDONLY, ",ro,", ",rw,"},
+		{MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
+		 ",nosuid,nodev,noexec,", ",ro,"},
+	};
+	char opts[1100];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(a) / sizeof(a[0]); i++) {
+		mount_with(a[i].attr);
+		mount_opts(opts, sizeof(opts));
+		TST_EXP_EXPR(strstr(opts, a[i].has) && !strstr(opts, a[i].lacks),
+			     "attr 0x%x: mount options '%s' have '%s', not "
+			     "'%s'", a[i].attr, opts, a[i].has, a[i].lacks);
+		if (umount2(MNT, 0))
+			tst_brk(TBROK | TERRNO, "umount2(" MNT ")");
+	}
+}
+
 static void (*const checks[])(void) = {
-	check_rdonly, check_noexec, check_errors,
+	check_rdonly, check_noexec, check_errors, check_attrs,
 };
 
 static void run(unsigned int n)

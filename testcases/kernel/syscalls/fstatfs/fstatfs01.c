@@ -6,8 +6,16 @@
  *   through a read-only descriptor and an O_PATH one alike;
  * - a pipe is on pipefs (PIPEFS_MAGIC) and a socket on sockfs
  *   (SOCKFS_MAGIC);
- * - a closed descriptor is EBADF, a buffer in unmapped memory EFAULT.
+ * - a closed descriptor is EBADF, a buffer in unmapped memory EFAULT;
+ * - for every mount point of the namespace, through an O_PATH
+ *   descriptor, it succeeds and agrees with statfs(); proc, sysfs,
+ *   tmpfs, devtmpfs, ext4 and cgroup2 give their magic numbers.
  */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mount.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <sys/vfs.h>
 #include "tst_test.h"
@@ -33,6 +41,85 @@ static void same_as_statfs(int fd, const char *what)
 		     "%s: type %#lx bsize %ld blocks %llu as statfs() says",
 		     what, (unsigned long)byfd.f_type, (long)byfd.f_bsize,
 		     (unsigned long long)byfd.f_blocks);
+}
+
+/*
+ * Every mount point of the namespace: fstatfs() of an O_PATH descriptor
+ * of it succeeds and agrees with statfs() of its name; a few types are
+ * checked against their magic numbers.
+ */
+static void every_mount(void)
+{
+	static const struct {
+		const char *fs;
+		unsigned long magic;
+	} magics[] = {
+		{"proc", 0x9fa0}, {"sysfs", 0x62656572},
+		{"tmpfs", 0x01021994}, {"ext4", 0xef53},
+		{"devtmpfs", 0x01021994}, {"cgroup2", 0x63677270},
+	};
+	char line[4096], mp[2048], fs[64];
+	struct statfs byfd, bypath;
+	int n = 0, bad = 0, typed = 0, fd;
+	unsigned int i;
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/self/mountinfo)");
+	while (fgets(line, sizeof(line), f)) {
+		char *sep = strstr(line, " - ");
+
+		if (!sep || sscanf(line, "%*d %*d %*s %*s %2047s", mp) != 1 ||
+		    sscanf(sep + 3, "%63s", fs) != 1 || strchr(mp, '\\'))
+			continue;
+		fd = open(mp, O_PATH);
+		if (fd < 0)
+			continue;
+		n++;
+		if (fstatfs(fd, &byfd) || statfs(mp, &bypath) ||
+		    byfd.f_type != bypath.f_type) {
+			tst_res(TINFO | TERRNO, "%s (%s)", mp, fs);
+			bad++;
+		}
+		for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++) {
+			if (strcmp(fs, magics[i].fs))
+				continue;
+			typed++;
+			if ((unsigned long)byfd.f_type != magics[i].magic) {
+				tst_res(TINFO, "%s: %s with type %#lx", mp, fs,
+					(unsigned long)byfd.f_type);
+				bad++;
+			}
+		}
+		SAFE_CLOSE(fd);
+	}
+	fclose(f);
+	TST_EXP_EXPR(n > 0 && typed > 0 && !bad, "fstatfs() of %d mount "
+		     "points agrees with statfs(), %d of known type with "
+		     "their magic (%d wrong)", n, typed, bad);
+}
+
+/*
+ * In a private mount namespace of a child (root): the mounts other tests
+ * make and remove meanwhile cannot come and go under the walk.
+ */
+static void every_mount_isolated(void)
+{
+	pid_t pid;
+
+	if (geteuid()) {
+		every_mount();
+		return;
+	}
+	pid = SAFE_FORK();
+	if (!pid) {
+		if (unshare(CLONE_NEWNS) ||
+		    mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL))
+			tst_brk(TBROK | TERRNO, "private mount namespace");
+		every_mount();
+		exit(0);
+	}
+	reap_child(pid);
 }
 
 static void run(void)
@@ -62,9 +149,11 @@ static void run(void)
 	SAFE_CLOSE(p[1]);
 	SAFE_CLOSE(sv[0]);
 	SAFE_CLOSE(sv[1]);
+	every_mount_isolated();
 }
 
 static struct tst_test test = {
 	.test_all = run,
+	.forks_child = 1,
 	.needs_tmpdir = 1,
 };

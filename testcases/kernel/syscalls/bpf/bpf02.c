@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * bpf(2), raw, as root: hash maps and programs.
+ * - BPF_MAP_TYPE_HASH (4 entries): a missing key is ENOENT for lookup,
+ *   delete and BPF_EXIST update; BPF_NOEXIST adds it, a second
+ *   BPF_NOEXIST is EEXIST, BPF_EXIST replaces the value; a fifth key is
+ *   E2BIG; BPF_MAP_GET_NEXT_KEY walks every key once, then ENOENT;
+ *   a deleted key is gone and its room free again.
+ * - A socket filter that counts packets in an array map, attached with
+ *   SO_ATTACH_BPF to an AF_UNIX datagram socket, sees each datagram (the
+ *   count read back is 3 after 3 sends) and lets it through; one that
+ *   returns 0 drops them (the receiver gets nothing).
+ * - Division and modulo by a zero register, run with BPF_PROG_TEST_RUN:
+ *   64-bit and 32-bit division give 0, 64-bit modulo leaves the dividend
+ *   and 32-bit modulo its low 32 bits (the semantics the verifier's
+ *   rewrite must keep).
+ * Syscalls: bpf
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <linux/bpf.h>
+#include "tst_test.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#ifndef SO_ATTACH_BPF
+# define SO_ATTACH_BPF 50
+#endif
+
+#define INSN(c, d, s, o, i) \
+	((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s), \
+			    .off = (o), .imm = (i) })
+#define MOV64_IMM(d, i)		INSN(BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)
+#define MOV32_IMM(d, i)		INSN(BPF_ALU | BPF_MOV | BPF_K, d, 0, 0, i)
+#define MOV64_REG(d, s)		INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
+#define ALU64_IMM(op, d, i)	INSN(BPF_ALU64 | (op) | BPF_K, d, 0, 0, i)
+#define ALU64_REG(op, d, s)	INSN(BPF_ALU64 | (op) | BPF_X, d, s, 0, 0)
+#define ALU32_REG(op, d, s)	INSN(BPF_ALU | (op) | BPF_X, d, s, 0, 0)
+#define LD_IMM64_HI(d, i)	INSN(BPF_LD | BPF_DW | BPF_IMM, d, 0, 0, i)
+#define LD_MAP_FD(d, fd)	INSN(BPF_LD | BPF_DW | BPF_IMM, d, \
+				     BPF_PSEUDO_MAP_FD, 0, fd), \
+				INSN(0, 0, 0, 0, 0)
+#define ST_MEM(sz, d, o, i)	INSN(BPF_ST | (sz) | BPF_MEM, d, 0, o, i)
+#define STX_MEM(sz, d, s, o)	INSN(BPF_STX | (sz) | BPF_MEM, d, s, o, 0)
+#define LDX_MEM(sz, d, s, o)	INSN(BPF_LDX | (sz) | BPF_MEM, d, s, o, 0)
+#define CALL(f)			INSN(BPF_JMP | BPF_CALL, 0, 0, 0, f)
+#define JEQ_IMM(d, i, o)	INSN(BPF_JMP | BPF_JEQ | BPF_K, d, 0, o, i)
+#define EXIT()			INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
+#define XADD64(d, s, o)		INSN(BPF_STX | BPF_DW | BPF_ATOMIC, d, s, o, \
+				     BPF_ADD)
+
+static char log_buf[8192];
+
+static long sys_bpf(int cmd, union bpf_attr *attr)
+{
+	return syscall(__NR_bpf, cmd, attr, sizeof(*attr));
+}
+
+static int map_create(int type, int vsize, int max)
+{
+	union bpf_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.map_type = type;
+	a.key_size = 4;
+	a.value_size = vsize;
+	a.max_entries = max;
+	fd = sys_bpf(BPF_MAP_CREATE, &a);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "BPF_MAP_CREATE(type %d)", type);
+	return fd;
+}
+
+static long elem(int cmd, int fd, uint32_t key, uint64_t *val,
+		 uint64_t flags)
+{
+	union bpf_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.map_fd = fd;
+	a.key = (uintptr_t)&key;
+	a.value = (uintptr_t)val;
+	a.flags = flags;
+	return sys_bpf(cmd, &a);
+}
+
+static long next_key(int fd, uint32_t *key, uint32_t *next)
+{
+	union bpf_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.map_fd = fd;
+	a.key = (uintptr_t)key;
+	a.next_key = (uintptr_t)next;
+	return sys_bpf(BPF_MAP_GET_NEXT_KEY, &a);
+}
+
+static void test_hash(void)
+{
+	uint64_t v = 0;
+	uint32_t k, nk, seen = 0;
+	int fd = map_create(BPF_MAP_TYPE_HASH, 8, 4), i;
+
+	TST_EXP_FAIL(elem(BPF_MAP_LOOKUP_ELEM, fd, 1, &v, 0), ENOENT,
+		     "lookup of a missing key");
+	TST_EXP_FAIL(elem(BPF_MAP_DELETE_ELEM, fd, 1, NULL, 0), ENOENT,
+		     "delete of a missing key");
+	v = 10;
+	TST_EXP_FAIL(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_EXIST), ENOENT,
+		     "BPF_EXIST update of a missing key");
+	TST_EXP_PASS(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_NOEXIST),
+		     "BPF_NOEXIST adds key 1");
+	v = 11;
+	TST_EXP_FAIL(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_NOEXIST), EEXIST,
+		     "BPF_NOEXIST of key 1 again");
+	TST_EXP_PASS(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_EXIST),
+		     "BPF_EXIST replaces key 1");
+	v = 0;
+	elem(BPF_MAP_LOOKUP_ELEM, fd, 1, &v, 0);
+	TST_EXP_EXPR(v == 11, "key 1 reads 11 (%llu)", (unsigned long long)v);
+	for (i = 2; i <= 4; i++) {
+		v = i * 10;
+		if (elem(BPF_MAP_UPDATE_ELEM, fd, i, &v, BPF_ANY))
+			tst_brk(TBROK | TERRNO, "update key %d", i);
+	}
+	TST_EXP_FAIL(elem(BPF_MAP_UPDATE_ELEM, fd, 5, &v, BPF_ANY), E2BIG,
+		     "a fifth key in a map of 4");
+	TST_EXP_PASS(next_key(fd, NULL, &k), "BPF_MAP_GET_NEXT_KEY(NULL)");
+	for (i = 0; i < 8; i++) {
+		if (k >= 1 && k <= 4)
+			seen |= 1U << k;
+		if (next_key(fd, &k, &nk))
+			break;
+		k = nk;
+	}
+	TST_EXP_EXPR(seen == 0x1e && errno == ENOENT && i == 3, "the walk "
+		     "gave keys 1-4 once each, then ENOENT (mask %#x)", seen);
+	TST_EXP_PASS(elem(BPF_MAP_DELETE_ELEM, fd, 3, NULL, 0), "delete key 3");
+	TST_EXP_FAIL(elem(BPF_MAP_LOOKUP_ELEM, fd, 3, &v, 0), ENOENT,
+		     "key 3 is gone");
+	TST_EXP_PASS(elem(BPF_MAP_UPDATE_ELEM, fd, 5, &v, BPF_ANY),
+		     "key 5 fits in the freed room");
+	SAFE_CLOSE(fd);
+}
+
+static int prog_load(int type, const struct bpf_insn *insns, int n)
+{
+	union bpf_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.prog_type = type;
+	a.insns = (uintptr_t)insns;
+	a.insn_cnt = n;
+	a.license = (uintptr_t)"GPL";
+	a.log_buf = (uintptr_t)log_buf;
+	a.log_size = sizeof(log_buf);
+	a.log_level = 1;
+	fd = sys_bpf(BPF_PROG_LOAD, &a);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD: %s", log_buf);
+	return fd;
+}
+
+static void test_socket_filter(void)
+{
+	int map = map_create(BPF_MAP_TYPE_ARRAY, 8, 1);
+	struct bpf_insn counter[] = {
+		ST_MEM(BPF_W, BPF_REG_10, -4, 0),	/* key 0 on the stack */
+		MOV64_REG(BPF_REG_2, BPF_REG_10),
+		ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
+		LD_MAP_FD(BPF_REG_1, map),
+		CALL(BPF_FUNC_map_lookup_elem),
+		JEQ_IMM(BPF_REG_0, 0, 2),
+		MOV64_IMM(BPF_REG_1, 1),
+		XADD64(BPF_REG_0, BPF_REG_1, 0),
+		MOV64_IMM(BPF_REG_0, 0xffff),		/* keep the packet */
+		EXIT(),
+	};
+	struct bpf_insn drop[] = { MOV64_IMM(BPF_REG_0, 0), EXIT() };
+	int prog, sv[2], i;
+	uint64_t v = 0;
+	char buf[8];
+
+	prog = prog_load(BPF_PROG_TYPE_SOCKET_FILTER, counter,
+			 ARRAY_SIZE(counter));
+	SAFE_SOCKETPAIR(AF_UNIX, SOCK_DGRAM, 0, sv);
+	if (setsockopt(sv[1], SOL_SOCKET, SO_ATTACH_BPF, &prog, sizeof(prog)))
+		tst_brk(TBROK | TERRNO, "SO_ATTACH_BPF");
+	for (i = 0; i < 3; i++) {
+		SAFE_WRITE(1, sv[0], "pkt", 3);
+		TST_EXP_VAL(recv(sv[1], buf, sizeof(buf), MSG_DONTWAIT), 3,
+			    "datagram %d let through by the filter", i + 1);
+	}
+	elem(BPF_MAP_LOOKUP_ELEM, map, 0, &v, 0);
+	TST_EXP_EXPR(v == 3, "the filter counted %llu packets (want 3)",
+		     (unsigned long long)v);
+	SAFE_CLOSE(prog);
+
+	prog = prog_load(BPF_PROG_TYPE_SOCKET_FILTER, drop, ARRAY_SIZE(drop));
+	if (setsockopt(sv[1], SOL_SOCKET, SO_ATTACH_BPF, &prog, sizeof(prog)))
+		tst_brk(TBROK | TERRNO, "SO_ATTACH_BPF");
+	SAFE_WRITE(1, sv[0], "pkt", 3);
+	TST_EXP_FAIL(recv(sv[1], buf, sizeof(buf), MSG_DONTWAIT), EAGAIN,
+		     "a filter returning 0 drops the datagram");
+	SAFE_CLOSE(prog);
+	SAFE_CLOSE(sv[0]);
+	SAFE_CLOSE(sv[1]);
+	SAFE_CLOSE(map);
+}
+
+static void test_div_zero(void)
+{
+	int map = map_create(BPF_MAP_TYPE_ARRAY, 8, 4);
+	/* results go to map entries 0..3; r6 keeps the zero divisor */
+#define STORE(idx) \
+	ST_MEM(BPF_W, BPF_REG_10, -4, idx), \
+	MOV64_REG(BPF_REG_2, BPF_REG_10), \
+	ALU64_IMM(BPF_ADD, BPF_REG_2, -4), \
+	LD_MAP_FD(BPF_REG_1, map), \
+	CALL(BPF_FUNC_map_lookup_elem), \
+	JEQ_IMM(BPF_REG_0, 0, 1), \
+	STX_MEM(BPF_DW, BPF_REG_0, BPF_REG_7, 0)
+	struct bpf_insn insns[] = {
+		MOV64_IMM(BPF_REG_6, 0),
+		/* r7 = 0x1234567890 / 0 */
+		LD_IMM64_HI(BPF_REG_7, 0x34567890), INSN(0, 0, 0, 0, 0x12),
+		ALU64_REG(BPF_DIV, BPF_REG_7, BPF_REG_6),
+		STORE(0),
+		LD_IMM64_HI(BPF_REG_7, 0x34567890), INSN(0, 0, 0, 0, 0x12),
+		ALU64_REG(BPF_MOD, BPF_REG_7, BPF_REG_6),
+		STORE(1),
+		LD_IMM64_HI(BPF_REG_7, 0x34567890), INSN(0, 0, 0, 0, 0x12),
+		ALU32_REG(BPF_DIV, BPF_REG_7, BPF_REG_6),
+		STORE(2),
+		LD_IMM64_HI(BPF_REG_7, 0x34567890), INSN(0, 0, 0, 0, 0x12),
+		ALU32_REG(BPF_MOD, BPF_REG_7, BPF_REG_6),
+		STORE(3),
+		MOV64_IMM(BPF_REG_0, 0),
+		EXIT(),
+	};
+#undef STORE
+	static const uint64_t want[] = {0, 0x1234567890ULL, 0, 0x34567890};
+	static const char *const what[] = {
+		"64-bit division by 0", "64-bit modulo by 0",
+		"32-bit division by 0", "32-bit modulo by 0",
+	};
+	char data[64];
+	union bpf_attr a;
+	uint64_t v;
+	int prog, i;
+
+	memset(data, 0, sizeof(data));
+	prog = prog_load(BPF_PROG_TYPE_SOCKET_FILTER, insns, ARRAY_SIZE(insns));
+	memset(&a, 0, sizeof(a));
+	a.test.prog_fd = prog;
+	a.test.data_in = (uintptr_t)data;
+	a.test.data_size_in = sizeof(data);
+	a.test.repeat = 1;
+	if (sys_bpf(BPF_PROG_TEST_RUN, &a))
+		tst_brk(TBROK | TERRNO, "BPF_PROG_TEST_RUN");
+	for (i = 0; i < 4; i++) {
+		v = 0xdead;
+		elem(BPF_MAP_LOOKUP_ELEM, map, i, &v, 0);
+		TST_EXP_EXPR(v == want[i], "%s: %#llx (want %#llx)", what[i],
+			     (unsigned long long)v,
+			     (unsigned long long)want[i]);
+	}
+	SAFE_CLOSE(prog);
+	SAFE_CLOSE(map);
+}
+
+static void run(unsigned int n)
+{
+	switch (n) {
+	case 0:
+		test_hash();
+		break;
+	case 1:
+		test_socket_filter();
+		break;
+	case 2:
+		test_div_zero();
+		break;
+	}
+}
+
+static struct tst_test test = {
+	.tcnt = 3,
+	.test = run,
+	.needs_root = 1,
+};
