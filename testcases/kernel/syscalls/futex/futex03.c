@@ -34,13 +34,13 @@ static void requeue(int cmp)
 	}
 	TST_EXP_VAL(sys_futex_val2(&words[0], op, 1, 2, &words[1], 0), 3,
 		    "%s(A, wake 1, requeue 2, B)", name);
-	SAFE_WAITPID(-1, NULL, 0);
+	reap_next();
 	TST_EXP_VAL(sys_futex(&words[0], FUTEX_WAKE, INT_MAX, NULL, NULL, 0),
 		    1, "FUTEX_WAKE(A) after the requeue");
 	TST_EXP_VAL(sys_futex(&words[1], FUTEX_WAKE, INT_MAX, NULL, NULL, 0),
 		    2, "FUTEX_WAKE(B) after the requeue");
 	for (i = 0; i < WAITERS - 1; i++)
-		SAFE_WAITPID(-1, NULL, 0);
+		reap_next();
 }
 
 static void cmp_requeue(void)

@@ -25,7 +25,7 @@ static void bitsets(void)
 
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE_BITSET, 10, NULL, NULL, 0x2), 1,
 		    "FUTEX_WAKE_BITSET(0x2)");
-	TST_EXP_VAL(SAFE_WAITPID(-1, NULL, 0), two,
+	TST_EXP_VAL(reap_next(), two,
 		    "the waiter that exited is the 0x2 one");
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE_BITSET, 10, NULL, NULL, 0x4), 0,
 		    "FUTEX_WAKE_BITSET(0x4)");

@@ -18,6 +18,10 @@
 #include "tst_test.h"
 #include "task_wait.h"
 
+#ifndef ARRAY_SIZE
+# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
 static inline long sys_futex(void *uaddr, int op, uint32_t val,
 			     const struct timespec *timeout, void *uaddr2,
 			     uint32_t val3)
@@ -89,6 +93,22 @@ static inline double mono_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Reap whichever child ends next, checking its exit status as
+ * reap_child() does (a child that asserted and then crashed or exited
+ * with an unexplained value fails the test); return its pid.
+ */
+static inline pid_t reap_next(void)
+{
+	siginfo_t info;
+
+	memset(&info, 0, sizeof(info));
+	if (waitid(P_ALL, 0, &info, WEXITED | WNOWAIT))
+		tst_brk(TBROK | TERRNO, "waitid(P_ALL, WNOWAIT)");
+	reap_child(info.si_pid);
+	return info.si_pid;
 }
 
 /* Number of children that have exited so far, reaping them. */
