@@ -7,10 +7,15 @@
  *    cgroup's own cgroup.freeze still reads 0;
  *  - a process migrated into the frozen cgroup is frozen too;
  *  - writing 0 thaws them all: "frozen 0" and every worker advances;
+ *  - each change of "frozen" is notified: inotify on cgroup.events
+ *    reports IN_MODIFY (kernfs delivers it from a work item: waited for,
+ *    bounded);
  *  - a frozen process still dies of SIGKILL;
  *  - cgroup.freeze accepts only 0 and 1 (ERANGE for 2 and -1, EINVAL for
  *    a word).
  */
+#include <poll.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "cgroup2.h"
@@ -25,6 +30,53 @@ static void worker(int i)
 {
 	for (;;)
 		count[i]++;
+}
+
+static int ifd = -1;
+
+static void watch_events(const char *rel)
+{
+	char path[PATH_MAX];
+
+	if (ifd >= 0)
+		SAFE_CLOSE(ifd);
+	ifd = inotify_init1(IN_NONBLOCK);
+	if (ifd < 0)
+		tst_brk(TBROK | TERRNO, "inotify_init1");
+	cg_path(path, sizeof(path), rel, "cgroup.events");
+	if (inotify_add_watch(ifd, path, IN_MODIFY) < 0)
+		tst_brk(TBROK | TERRNO, "inotify_add_watch(%s)", path);
+}
+
+/* An IN_MODIFY of cgroup.events arrives; then drain the queue. */
+static void expect_notified(const char *what)
+{
+	struct pollfd pfd = {.fd = ifd, .events = POLLIN};
+	char buf[4096] __attribute__((aligned(8)));
+	struct inotify_event *ev = (void *)buf;
+	int ret = poll(&pfd, 1, 10000 * tst_timeout_mul());
+	ssize_t len;
+
+	if (ret <= 0) {
+		tst_res(TFAIL, "no inotify event for %s within 10 s", what);
+		return;
+	}
+	len = read(ifd, buf, sizeof(buf));
+	TST_EXP_EXPR(len >= (ssize_t)sizeof(*ev) && (ev->mask & IN_MODIFY),
+		     "inotify: cgroup.events IN_MODIFY on %s", what);
+	while (read(ifd, buf, sizeof(buf)) > 0)
+		;
+}
+
+/* Drain until 200 ms pass without an event (the migration's may lag). */
+static void drain_quiet(void)
+{
+	struct pollfd pfd = {.fd = ifd, .events = POLLIN};
+	char buf[4096];
+
+	while (poll(&pfd, 1, 200) > 0)
+		while (read(ifd, buf, sizeof(buf)) > 0)
+			;
 }
 
 static void wait_frozen(const char *rel, int val)
@@ -100,8 +152,10 @@ static void run(void)
 	pids[1] = start_worker(1, "f/sub");
 
 	check_progress(0, 2, 0);
+	watch_events("f");
 	CG_WRITE("f", "cgroup.freeze", "1");
 	wait_frozen("f", 1);
+	expect_notified("freeze");
 	wait_frozen("f/sub", 1);
 	TST_EXP_EQ_LI(cg_read_num("f/sub", "cgroup.freeze"), 0);
 	check_progress(0, 2, 1);
@@ -113,8 +167,10 @@ static void run(void)
 	wait_frozen("f", 1);
 	check_progress(0, 3, 1);
 
+	drain_quiet();
 	CG_WRITE("f", "cgroup.freeze", "0");
 	wait_frozen("f", 0);
+	expect_notified("thaw");
 	wait_frozen("f/sub", 0);
 	check_progress(0, 3, 0);
 
@@ -129,6 +185,7 @@ static void run(void)
 	refused("2", ERANGE);
 	refused("-1", ERANGE);
 	refused("yes", EINVAL);
+	SAFE_CLOSE(ifd);
 	cg_rmdir("f/sub");
 	cg_rmdir("f");
 }
