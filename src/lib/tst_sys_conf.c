@@ -15,6 +15,24 @@ struct saved_value {
 static struct saved_value saved[MAX_SAVED];
 static int saved_cnt;
 
+/*
+ * A sysfs choice file (THP "enabled": "always [madvise] never") reads as
+ * every choice with the current one in brackets, but accepts only the
+ * one word: keep just that word.
+ */
+static void bracketed_choice(char *buf)
+{
+	char *open = strchr(buf, '['), *close;
+
+	if (!open)
+		return;
+	close = strchr(open, ']');
+	if (!close)
+		return;
+	*close = 0;
+	memmove(buf, open + 1, close - open);
+}
+
 static int read_value(const char *path, char *buf, size_t size)
 {
 	FILE *f = fopen(path, "r");
@@ -27,6 +45,7 @@ static int read_value(const char *path, char *buf, size_t size)
 	buf[len] = 0;
 	/* Multi-line values (e.g. a table) are restored by their first line. */
 	buf[strcspn(buf, "\n")] = 0;
+	bracketed_choice(buf);
 	return 0;
 }
 

@@ -73,6 +73,13 @@ static inline int cg_try_write(const char *rel, const char *file,
 	return ret == len ? 0 : -1;
 }
 
+/* Write val: 0 on success, else the errno of the failure. */
+static inline int cg_write_err(const char *rel, const char *file,
+			       const char *val)
+{
+	return cg_try_write(rel, file, "%s", val) ? errno : 0;
+}
+
 #define CG_WRITE(rel, file, fmt, ...) do { \
 	if (cg_try_write((rel), (file), (fmt), ##__VA_ARGS__)) \
 		tst_brk(TBROK | TERRNO, "write " fmt " to %s/%s", \
@@ -118,6 +125,14 @@ static inline void cg_mkdir(const char *rel)
 
 	cg_path(path, sizeof(path), rel, NULL);
 	SAFE_MKDIR(path, 0755);
+}
+
+static inline void cg_rmdir(const char *rel)
+{
+	char path[PATH_MAX];
+
+	cg_path(path, sizeof(path), rel, NULL);
+	SAFE_RMDIR(path);
 }
 
 /* Move the calling process into the cgroup rel. */

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cgroup v2 memory controller with swap, on a swap file of the test's
+ * own (64 MiB, highest priority, turned off again in the cleanup):
+ *  - 32 MiB of patterned anonymous memory under a 16 MiB memory.max with
+ *    memory.swap.max 64 MiB: the process lives, memory.swap.current and
+ *    /proc/swaps show at least 8 MiB swapped, memory.current stays within
+ *    memory.max, and every page is intact after swap-in by fault;
+ *  - swapoff with the pages still out (memory.max lifted first) brings
+ *    them back intact, and memory.swap.current drops to 0;
+ *  - memory.reclaim pushes resident pages to swap (memory.current drops
+ *    by what was asked) and, with memory.swap.max 0 and only anonymous
+ *    memory, fails with EAGAIN;
+ *  - under memory.max 16 MiB and memory.swap.max 8 MiB, 32 MiB do not
+ *    fit: the process is killed by SIGKILL, memory.swap.events counts
+ *    "max" and memory.events one oom_kill.
+ */
+#include <sys/mman.h>
+#include <sys/swap.h>
+#include "tst_test.h"
+#include "cgroup2.h"
+#include "vm_helpers.h"
+
+#define MB (1024 * 1024)
+#define SIZE (32 * MB)
+#define SWAP_MB 64
+
+static char swapfile[PATH_MAX + 16];
+static int swap_on;
+
+static void make_swap(void)
+{
+	size_t psz = getpagesize();
+	char *buf = SAFE_MALLOC(MB);
+	uint32_t version = 1, last = SWAP_MB * (MB / psz) - 1;
+	int fd, i;
+
+	memset(buf, 0, MB);
+	fd = SAFE_OPEN(swapfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	for (i = 0; i < SWAP_MB; i++)
+		SAFE_WRITE(1, fd, buf, MB);
+	/* union swap_header, version 1 (include/linux/swap.h) */
+	memcpy(buf + 1024, &version, 4);
+	memcpy(buf + 1028, &last, 4);
+	memcpy(buf + psz - 10, "SWAPSPACE2", 10);
+	SAFE_PWRITE(1, fd, buf, psz, 0);
+	SAFE_FSYNC(fd);
+	SAFE_CLOSE(fd);
+	free(buf);
+}
+
+static long swap_used_kb(void)
+{
+	char line[PATH_MAX + 128], name[PATH_MAX + 16];
+	long size, used = -1;
+	FILE *f = fopen("/proc/swaps", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%s %*s %ld %ld", name, &size, &used) == 3 &&
+		    !strcmp(name, swapfile))
+			break;
+	if (f)
+		fclose(f);
+	return used;
+}
+
+/* Fill, report, check on each wake-up until told to stop. */
+static void user(const char *rel, int rounds)
+{
+	char *mem;
+	long bad;
+	int i;
+
+	cg_enter(rel);
+	mem = SAFE_MMAP(NULL, SIZE, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	fill_pattern(mem, SIZE, 5);
+	for (i = 0; i < rounds; i++) {
+		TST_CHECKPOINT_WAKE(0);
+		TST_CHECKPOINT_WAIT(1);
+		bad = check_pattern(mem, SIZE, 5);
+		TST_EXP_EXPR(bad < 0, "round %d: 32 MiB intact after swap-in "
+			     "(first bad byte %ld)", i, bad);
+	}
+	exit(0);
+}
+
+static void swapped(void)
+{
+	long long sw, cur;
+	pid_t pid;
+	int err;
+
+	cg_mkdir("s");
+	CG_WRITE("s", "memory.max", "%d", 16 * MB);
+	CG_WRITE("s", "memory.swap.max", "%d", SWAP_MB * MB);
+	pid = SAFE_FORK();
+	if (!pid)
+		user("s", 3);
+
+	TST_CHECKPOINT_WAIT(0);
+	sw = cg_read_num("s", "memory.swap.current");
+	cur = cg_read_num("s", "memory.current");
+	TST_EXP_EXPR(sw >= 8 * MB, "memory.swap.current %lld >= 8 MiB", sw);
+	TST_EXP_EXPR(cur <= 16 * MB, "memory.current %lld <= memory.max", cur);
+	TST_EXP_EXPR(swap_used_kb() >= 8 * 1024, "/proc/swaps: %ld KiB used "
+		     "of the test's swap file", swap_used_kb());
+	TST_CHECKPOINT_WAKE(1);
+
+	/* Second round: reclaim on request, then swapoff under use. */
+	TST_CHECKPOINT_WAIT(0);
+	CG_WRITE("s", "memory.max", "max");
+	cur = cg_read_num("s", "memory.current");
+	if (cg_try_write("s", "memory.reclaim", "%d", 4 * MB)) {
+		if (errno != ENOENT)
+			tst_res(TFAIL | TERRNO, "memory.reclaim 4 MiB");
+		else
+			tst_res(TCONF, "no memory.reclaim (before 5.19)");
+	} else {
+		TST_EXP_EXPR(cg_read_num("s", "memory.current") <=
+			     cur - 4 * MB + MB,
+			     "memory.reclaim 4 MiB: memory.current %lld -> "
+			     "%lld", cur, cg_read_num("s", "memory.current"));
+	}
+	TST_EXP_PASS(swapoff(swapfile), "swapoff with 32 MiB in use");
+	swap_on = 0;
+	TST_EXP_EQ_LI(cg_read_num("s", "memory.swap.current"), 0);
+	TST_EXP_EXPR(cg_read_num("s", "memory.current") >= SIZE,
+		     "all 32 MiB resident again (%lld)",
+		     cg_read_num("s", "memory.current"));
+	TST_CHECKPOINT_WAKE(1);
+
+	/* Third round: no swap allowed, nothing to reclaim. */
+	TST_CHECKPOINT_WAIT(0);
+	CG_WRITE("s", "memory.swap.max", "0");
+	err = cg_write_err("s", "memory.reclaim", "8M");
+	if (err != ENOENT)
+		TST_EXP_EXPR(err == EAGAIN, "memory.reclaim of anonymous "
+			     "memory without swap: EAGAIN (%s)",
+			     tst_strerrno(err));
+	TST_CHECKPOINT_WAKE(1);
+	reap_child(pid);
+	cg_rmdir("s");
+}
+
+static void limited(void)
+{
+	pid_t pid;
+
+	cg_mkdir("l");
+	CG_WRITE("l", "memory.max", "%d", 16 * MB);
+	CG_WRITE("l", "memory.swap.max", "%d", 8 * MB);
+	pid = SAFE_FORK();
+	if (!pid)
+		user("l", 1);
+	reap_child_killed(pid, SIGKILL);
+	tst_res(TPASS, "32 MiB under 16 MiB + 8 MiB swap: killed by SIGKILL");
+	TST_EXP_EXPR(cg_read_key("l", "memory.swap.events", "max") > 0,
+		     "memory.swap.events max %lld",
+		     cg_read_key("l", "memory.swap.events", "max"));
+	TST_EXP_EXPR(cg_read_key("l", "memory.events", "oom_kill") == 1,
+		     "memory.events oom_kill 1");
+	cg_rmdir("l");
+}
+
+static void run(void)
+{
+	if (!swap_on) {
+		if (swapon(swapfile, SWAP_FLAG_PREFER |
+			   (32767 << SWAP_FLAG_PRIO_SHIFT)))
+			tst_brk(TBROK | TERRNO, "swapon(%s)", swapfile);
+		swap_on = 1;
+	}
+	limited();
+	swapped();
+}
+
+static void setup(void)
+{
+	static const char *const ctrls[] = {"memory", NULL};
+	char path[PATH_MAX], dir[PATH_MAX];
+
+	cg_setup(ctrls, 1);
+	cg_path(path, sizeof(path), "", "memory.swap.max");
+	if (access(path, F_OK))
+		tst_brk(TCONF, "no memory.swap.max (swap accounting off)");
+	if (!realpath(tst_tmpdir_path, dir))
+		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
+	snprintf(swapfile, sizeof(swapfile), "%s/swapfile", dir);
+	make_swap();
+	if (swapon(swapfile, SWAP_FLAG_PREFER |
+		   (32767 << SWAP_FLAG_PRIO_SHIFT))) {
+		if (errno == EINVAL)
+			tst_brk(TCONF | TERRNO, "swap file on %s refused",
+				tst_tmpdir_path);
+		tst_brk(TBROK | TERRNO, "swapon(%s)", swapfile);
+	}
+	swap_on = 1;
+}
+
+static void cleanup(void)
+{
+	cg_cleanup();
+	if (swap_on && swapoff(swapfile))
+		tst_res(TWARN | TERRNO, "swapoff(%s)", swapfile);
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.setup = setup,
+	.cleanup = cleanup,
+	.needs_root = 1,
+	.needs_tmpdir = 1,
+	.forks_child = 1,
+	.needs_checkpoints = 1,
+	.exclusive = 1,
+	.min_mem_avail_mb = 256,
+	.timeout = 240,
+	.needs_kconfigs = (const char *const []) {
+		"CONFIG_CGROUPS", "CONFIG_MEMCG", "CONFIG_SWAP", NULL
+	},
+};

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Transparent huge pages for anonymous memory, by the sysfs mode of
+ * /sys/kernel/mm/transparent_hugepage/enabled (saved and restored):
+ *  - "never": even a MADV_HUGEPAGE region gets no huge page (smaps
+ *    AnonHugePages 0);
+ *  - "madvise": a plain region gets none, a MADV_HUGEPAGE one is backed
+ *    by huge pages (AnonHugePages covers both PMD-aligned extents) and
+ *    /proc/vmstat thp_fault_alloc grows by at least that many;
+ *  - "always": a plain region gets huge pages, a MADV_NOHUGEPAGE one
+ *    none;
+ *  - a partial munmap() or mprotect() of a huge page splits it
+ *    (thp_split_pmd grows, AnonHugePages of the rest covers only the
+ *    untouched huge page) and the data survives the split; the
+ *    read-only page is read-only;
+ *  - the file accepts only the three words (EINVAL for another).
+ */
+#include <sys/mman.h>
+#include "tst_test.h"
+#include "vm_helpers.h"
+
+#define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
+#define ENABLED THP_DIR "enabled"
+
+static size_t hp;
+
+static long vmstat(const char *key)
+{
+	char name[64];
+	long val;
+	FILE *f = fopen("/proc/vmstat", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/vmstat)");
+	while (fscanf(f, "%63s %ld", name, &val) == 2)
+		if (!strcmp(name, key)) {
+			fclose(f);
+			return val;
+		}
+	fclose(f);
+	tst_brk(TBROK, "no %s in /proc/vmstat", key);
+}
+
+/* fill_pattern(a, n, 3) checked over [from, to): first bad offset or -1 */
+static long pattern_bad(const char *a, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		if ((unsigned char)a[i] != (unsigned char)(3 + i * 7 + i / 4096))
+			return (long)i;
+	return -1;
+}
+
+static int try_write(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ret, err;
+
+	if (fd < 0)
+		return -1;
+	ret = write(fd, val, strlen(val));
+	err = errno;
+	close(fd);
+	errno = err;
+	return ret == (int)strlen(val) ? 0 : -1;
+}
+
+static void set_mode(const char *mode)
+{
+	SAFE_FILE_PRINTF(ENABLED, "%s", mode);
+}
+
+/* Two PMD-aligned huge page extents, nothing else in the mapping. */
+static char *map_aligned(int advice)
+{
+	char *p = SAFE_MMAP(NULL, 4 * hp, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *a = (char *)(((unsigned long)p + hp - 1) & ~(hp - 1));
+
+	if (a > p)
+		SAFE_MUNMAP(p, a - p);
+	SAFE_MUNMAP(a + 2 * hp, p + 4 * hp - (a + 2 * hp));
+	if (advice >= 0 && madvise(a, 2 * hp, advice))
+		tst_brk(TBROK | TERRNO, "madvise(%d)", advice);
+	fill_pattern(a, 2 * hp, 3);
+	return a;
+}
+
+static void expect_huge(const char *mode, int advice, const char *what,
+			long exp_kb)
+{
+	long allocs = vmstat("thp_fault_alloc");
+	char *a;
+	long kb;
+
+	set_mode(mode);
+	a = map_aligned(advice);
+	kb = smaps_kb(a, "AnonHugePages");
+	TST_EXP_EXPR(kb == exp_kb, "enabled=%s, %s: AnonHugePages %ld kB "
+		     "(expected %ld)", mode, what, kb, exp_kb);
+	if (exp_kb)
+		TST_EXP_EXPR(vmstat("thp_fault_alloc") - allocs >= 2,
+			     "thp_fault_alloc grew by %ld",
+			     vmstat("thp_fault_alloc") - allocs);
+	SAFE_MUNMAP(a, 2 * hp);
+}
+
+static void split(int by_munmap)
+{
+	long splits = vmstat("thp_split_pmd"), kb, bad;
+	size_t page = getpagesize();
+	char *a, *rest;
+
+	set_mode("always");
+	a = map_aligned(MADV_HUGEPAGE);
+	if (smaps_kb(a, "AnonHugePages") != (long)(2 * hp / 1024)) {
+		tst_res(TFAIL, "no two huge pages to split");
+		SAFE_MUNMAP(a, 2 * hp);
+		return;
+	}
+	if (by_munmap)
+		SAFE_MUNMAP(a + page, page);
+	else
+		SAFE_MPROTECT(a + page, page, PROT_READ);
+	rest = a + 2 * page;
+	kb = smaps_kb(rest, "AnonHugePages");
+	TST_EXP_EXPR(vmstat("thp_split_pmd") > splits,
+		     "%s of one page: thp_split_pmd %ld -> %ld",
+		     by_munmap ? "munmap" : "mprotect", splits,
+		     vmstat("thp_split_pmd"));
+	TST_EXP_EXPR(smaps_kb(a, "AnonHugePages") == 0 &&
+		     kb == (long)(hp / 1024),
+		     "after the split only the other huge page is huge "
+		     "(%ld kB)", kb);
+	bad = pattern_bad(a, 0, page);
+	if (bad < 0 && !by_munmap)
+		bad = pattern_bad(a, page, 2 * page);
+	if (bad < 0)
+		bad = pattern_bad(a, 2 * page, 2 * hp);
+	TST_EXP_EXPR(bad < 0, "data intact across the split (first bad "
+		     "byte %ld)", bad);
+	if (by_munmap)
+		expect_access(a + page, VM_READ_ACCESS, SIGSEGV, SEGV_MAPERR,
+			      "the unmapped page");
+	else
+		expect_access(a + page, VM_WRITE_ACCESS, SIGSEGV, SEGV_ACCERR,
+			      "the read-only page");
+	expect_access(a + 2 * page, VM_WRITE_ACCESS, 0, 0, "the next page");
+	if (by_munmap) {
+		SAFE_MUNMAP(a, page);
+		SAFE_MUNMAP(rest, 2 * hp - 2 * page);
+	} else {
+		SAFE_MUNMAP(a, 2 * hp);
+	}
+}
+
+static void run(void)
+{
+	int err;
+
+	expect_huge("never", MADV_HUGEPAGE, "MADV_HUGEPAGE", 0);
+	expect_huge("madvise", -1, "no advice", 0);
+	expect_huge("madvise", MADV_HUGEPAGE, "MADV_HUGEPAGE", 2 * hp / 1024);
+	expect_huge("always", -1, "no advice", 2 * hp / 1024);
+	expect_huge("always", MADV_NOHUGEPAGE, "MADV_NOHUGEPAGE", 0);
+	split(1);
+	split(0);
+
+	err = try_write(ENABLED, "sometimes") ? errno : 0;
+	TST_EXP_EXPR(err == EINVAL, "'sometimes' refused with EINVAL (%s)",
+		     tst_strerrno(err));
+}
+
+static void setup(void)
+{
+	long val;
+
+	if (access(ENABLED, F_OK))
+		tst_brk(TCONF, "no " ENABLED);
+	if (!tst_file_read_long(THP_DIR "hpage_pmd_size", &val))
+		tst_brk(TCONF, "no hpage_pmd_size");
+	hp = val;
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.setup = setup,
+	.needs_root = 1,
+	.forks_child = 1,
+	.min_mem_avail_mb = 64,
+	.save_restore = (const struct tst_path_val[]) {
+		{ENABLED, NULL, TST_SR_TCONF_MISSING},
+		{NULL, NULL, 0}
+	},
+	.needs_kconfigs = (const char *const []) {
+		"CONFIG_TRANSPARENT_HUGEPAGE", NULL
+	},
+};
