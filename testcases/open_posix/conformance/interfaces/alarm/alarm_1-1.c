@@ -4,8 +4,11 @@
  * never 0 for a pending one), "if seconds is 0, a pending alarm request,
  * if any, is canceled", and a new alarm() replaces the previous one. An
  * alarm of 1 s delivers SIGALRM no earlier than 1 s after the call (read
- * on CLOCK_MONOTONIC), once.
+ * on CLOCK_MONOTONIC), once. Large values (INT_MAX, UINT_MAX / 4) are
+ * kept intact: alarm(0) right after returns them.
  */
+#include <limits.h>
+
 #include "pts_helpers.h"
 
 int main(void)
@@ -29,6 +32,14 @@ int main(void)
 		PTS_FAILED("alarm(0) returned %u, expected about 50", left);
 	if (alarm(0))
 		PTS_FAILED("alarm(0) did not cancel the alarm");
+	alarm(INT_MAX);
+	left = alarm(0);
+	if (left != INT_MAX)
+		PTS_FAILED("alarm(INT_MAX) then alarm(0) returned %u", left);
+	alarm(UINT_MAX / 4);
+	left = alarm(0);
+	if (left != UINT_MAX / 4)
+		PTS_FAILED("alarm(UINT_MAX / 4) then alarm(0) returned %u", left);
 	t0 = pts_now(CLOCK_MONOTONIC);
 	alarm(1);
 	if (sigtimedwait(&set, NULL, &lim) != SIGALRM)

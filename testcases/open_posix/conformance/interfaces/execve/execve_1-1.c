@@ -9,7 +9,9 @@
  * the new image, SIGUSR1 (caught before) is SIG_DFL, SIGUSR2 (ignored)
  * is SIG_IGN, SIGTERM is still blocked and a blocked SIGRTMIN queued
  * before the exec is still pending with its value. An alternate signal
- * stack is not kept either (SS_DISABLE).
+ * stack is not kept either (SS_DISABLE), while "the new process shall
+ * inherit ... the time left until an alarm clock signal" (alarm(100)
+ * before, alarm(0) after returns 99 or 100).
  */
 #include "pts_helpers.h"
 
@@ -23,6 +25,7 @@ static int check(void)
 	struct timespec zero = { 0, 0 };
 	struct sigaction sa;
 	sigset_t mask, set;
+	unsigned int left;
 	siginfo_t si;
 	stack_t ss;
 
@@ -43,6 +46,9 @@ static int check(void)
 	sigaltstack(NULL, &ss);
 	if (!(ss.ss_flags & SS_DISABLE))
 		PTS_FAILED("the alternate signal stack survived exec");
+	left = alarm(0);
+	if (left < 99 || left > 100)
+		PTS_FAILED("alarm time left after exec %u, expected about 100", left);
 	return PTS_PASS;
 }
 
@@ -72,6 +78,7 @@ int main(int argc, char *argv[])
 		sigaddset(&set, SIGRTMIN);
 		sigprocmask(SIG_BLOCK, &set, NULL);
 		sigqueue(getpid(), SIGRTMIN, v);
+		alarm(100);
 		execl("/proc/self/exe", argv[0], "exec-check", (char *)NULL);
 		printf("exec failed: %m\n");
 		_exit(PTS_UNRESOLVED);
