@@ -26,11 +26,21 @@ static void expect(pid_t pid, int opts, int code, int status)
 int main(void)
 {
 	siginfo_t si;
+	int p[2];
 	pid_t pid;
+	char c;
 
+	/*
+	 * The child exits only when told: an exited child is a zombie,
+	 * which waitid() with WCONTINUED alone no longer sees.
+	 */
+	if (pipe(p))
+		PTS_UNRES("pipe(): %m");
 	pid = fork();
 	if (!pid) {
 		raise(SIGSTOP);
+		if (read(p[0], &c, 1) != 1)
+			_exit(8);
 		_exit(7);
 	}
 	expect(pid, WSTOPPED, CLD_STOPPED, SIGSTOP);
@@ -39,6 +49,8 @@ int main(void)
 		PTS_FAILED("WNOHANG with no change: %m or si_pid %d", (int)si.si_pid);
 	kill(pid, SIGCONT);
 	expect(pid, WCONTINUED, CLD_CONTINUED, SIGCONT);
+	if (write(p[1], "x", 1) != 1)
+		PTS_UNRES("write(): %m");
 	expect(pid, WEXITED | WNOWAIT, CLD_EXITED, 7);
 	expect(pid, WEXITED, CLD_EXITED, 7);
 	PTS_EXPECT_ERRNO(waitid(P_PID, pid, &si, WEXITED), ECHILD,
