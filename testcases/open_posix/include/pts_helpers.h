@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers shared by the Open POSIX style tests: clock arithmetic, bounds
+ * on waiting scaled by LTP_TIMEOUT_MUL, waiting until another task has
+ * blocked in a given system call, running code as an unprivileged user,
+ * reaping children whose exit status is their verdict, and reporting a
+ * known non-conformance of Linux (a TCONF through PTS_UNTESTED, with the
+ * clause named, never a pass).
+ */
+#ifndef PTS_HELPERS_H
+#define PTS_HELPERS_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "posixtest.h"
+
+#define PTS_NSEC 1000000000LL
+#define PTS_NOBODY 65534
+
+/* LTP_TIMEOUT_MUL as a factor of at least 1 */
+static inline double pts_timeout_mul(void)
+{
+	const char *s = getenv("LTP_TIMEOUT_MUL");
+	double m = s ? atof(s) : 1;
+
+	return m < 1 ? 1 : m;
+}
+
+static inline long long pts_ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * PTS_NSEC + ts->tv_nsec;
+}
+
+static inline struct timespec pts_ns_ts(long long ns)
+{
+	struct timespec ts = { ns / PTS_NSEC, ns % PTS_NSEC };
+
+	return ts;
+}
+
+static inline long long pts_now(clockid_t clk)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clk, &ts))
+		PTS_UNRES("clock_gettime(%d): %s", (int)clk, strerror(errno));
+	return pts_ts_ns(&ts);
+}
+
+/* an absolute deadline ns from now on clk */
+static inline struct timespec pts_deadline(clockid_t clk, long long ns)
+{
+	return pts_ns_ts(pts_now(clk) + ns);
+}
+
+/* a generous bound on waiting for an event: secs scaled by the multiplier */
+static inline long long pts_bound_ns(int secs)
+{
+	return (long long)(secs * pts_timeout_mul() * PTS_NSEC);
+}
+
+static inline void pts_nap(void)
+{
+	struct timespec ts = { 0, 1000000 };
+
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * Wait until task tid (a pid, or a thread of ours) sleeps inside system
+ * call nr: /proc/TID/syscall names the call only for a task that is off
+ * the CPU, so the task has really blocked. Bounded; TBROK when it never
+ * does.
+ */
+static inline void pts_wait_in_syscall(pid_t tid, long nr)
+{
+	long long end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
+	char path[64], buf[128];
+	FILE *f;
+	long got;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)tid);
+	for (;;) {
+		f = fopen(path, "r");
+		if (!f)
+			PTS_UNRES("open %s: %s", path, strerror(errno));
+		got = -2;
+		if (fgets(buf, sizeof(buf), f))
+			got = strtol(buf, NULL, 10);
+		fclose(f);
+		if (got == nr)
+			return;
+		if (pts_now(CLOCK_MONOTONIC) > end)
+			PTS_UNRES("task %d never blocked in syscall %ld", (int)tid, nr);
+		pts_nap();
+	}
+}
+
+/* Wait until task tid's state in /proc/TID/stat is one of states. */
+static inline void pts_wait_task_state(pid_t tid, const char *states)
+{
+	long long end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
+	char path[64], buf[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	for (;;) {
+		f = fopen(path, "r");
+		if (!f)
+			PTS_UNRES("open %s: %s", path, strerror(errno));
+		p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
+		fclose(f);
+		if (p && p[1] && p[2] && strchr(states, p[2]))
+			return;
+		if (pts_now(CLOCK_MONOTONIC) > end)
+			PTS_UNRES("task %d never reached state [%s]", (int)tid, states);
+		pts_nap();
+	}
+}
+
+/* field n (1-based, as in proc(5)) of /proc/TID/stat */
+static inline long long pts_task_stat(pid_t tid, int n)
+{
+	char path[64], buf[1024], *p;
+	long long v = 0;
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		PTS_UNRES("open %s: %s", path, strerror(errno));
+	p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
+	fclose(f);
+	if (!p)
+		PTS_UNRES("cannot parse %s", path);
+	p += 2;	/* field 3 */
+	for (i = 3; i < n && p; i++) {
+		p = strchr(p, ' ');
+		if (p)
+			p++;
+	}
+	if (!p)
+		PTS_UNRES("no field %d in %s", n, path);
+	v = strtoll(p, NULL, 10);
+	return v;
+}
+
+static inline pid_t pts_gettid(void)
+{
+	return (pid_t)syscall(SYS_gettid);
+}
+
+/* Drop to the unprivileged user nobody (in a child: it cannot come back). */
+static inline void pts_become_nobody(void)
+{
+	if (setgroups(0, NULL) || setgid(PTS_NOBODY) || setuid(PTS_NOBODY))
+		PTS_UNRES("cannot become uid %d: %s", PTS_NOBODY, strerror(errno));
+}
+
+/*
+ * Fork a child that runs fn() and exits with its PTS code, then reap it
+ * and exit with that code if it is not PTS_PASS (a child killed by a
+ * signal is unresolved). Returns when the child passed.
+ */
+static inline void pts_reap(pid_t pid, const char *what)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) != pid)
+		PTS_UNRES("waitpid(%s): %s", what, strerror(errno));
+	if (WIFSIGNALED(status))
+		PTS_UNRES("%s killed by signal %d", what, WTERMSIG(status));
+	if (WEXITSTATUS(status) != PTS_PASS)
+		PTS_EXIT(WEXITSTATUS(status), "%s exited with PTS code %d", what,
+			 WEXITSTATUS(status));
+}
+
+static inline void pts_run_child(int (*fn)(void), const char *what)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		PTS_UNRES("fork(): %s", strerror(errno));
+	if (!pid)
+		exit(fn());
+	pts_reap(pid, what);
+}
+
+/* as pts_run_child(), the child running as nobody */
+static inline void pts_run_as_nobody(int (*fn)(void), const char *what)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		PTS_UNRES("fork(): %s", strerror(errno));
+	if (!pid) {
+		pts_become_nobody();
+		exit(fn());
+	}
+	pts_reap(pid, what);
+}
+
+/*
+ * Check a call that must fail with errno e: -1 and that errno. For the
+ * pthread-style calls that return the error number, see PTS_EXPECT_ERR.
+ */
+#define PTS_EXPECT_ERRNO(call, e, desc) do { \
+	errno = 0; \
+	long pts_r_ = (long)(call); \
+	if (pts_r_ != -1 || errno != (e)) \
+		PTS_FAILED("%s returned %ld, errno %s; expected -1, %s", desc, \
+			   pts_r_, strerrorname_np(errno) ? strerrorname_np(errno) : "0", \
+			   strerrorname_np(e)); \
+} while (0)
+
+#define PTS_EXPECT_ERR(call, e, desc) do { \
+	int pts_e_ = (call); \
+	if (pts_e_ != (e)) \
+		PTS_FAILED("%s returned %d (%s); expected %s", desc, pts_e_, \
+			   pts_e_ ? strerrorname_np(pts_e_) : "0", \
+			   strerrorname_np(e)); \
+} while (0)
+
+/*
+ * A known non-conformance of Linux: reported as PTS_UNTESTED (TCONF by
+ * run-posix-test.sh) with the clause and the reason, listed in
+ * doc/open-posix.md. Never a pass.
+ */
+#define PTS_KNOWN_ISSUE(clause, ...) do { \
+	printf("KNOWN ISSUE (%s): ", clause); \
+	PTS_EXIT(PTS_UNTESTED, __VA_ARGS__); \
+} while (0)
+
+#endif /* PTS_HELPERS_H */
