@@ -6,6 +6,8 @@
  *          /proc/self/status, in hex, and the real and effective uid
  *   addr   where the stack, a fresh anonymous mapping, the heap (brk)
  *          and the vDSO are, in hex
+ *   (none) started with argc < 2: argc, argv[0], whether argv[1] is NULL
+ *          and envp[0] (cve-2021-4034: an empty argv)
  * The test compares the line with what the exec must have produced.
  * Exit 0 when it could report, 2 otherwise.
  */
@@ -56,11 +58,17 @@ static int addr(void)
 	return 0;
 }
 
-int main(int argc, char *argv[])
+int main(int argc, char *argv[], char *envp[])
 {
 	int ret = 2;
 
-	if (argc > 1 && !strcmp(argv[1], "caps"))
+	if (argc < 2) {
+		printf("argc=%d argv0=[%s] argv1=%s env0=[%s]\n", argc,
+		       argc > 0 && argv[0] ? argv[0] : "(none)",
+		       argc > 0 && argv[1] ? "set" : "NULL",
+		       envp[0] ? envp[0] : "(none)");
+		ret = 0;
+	} else if (argc > 1 && !strcmp(argv[1], "caps"))
 		ret = caps();
 	else if (argc > 1 && !strcmp(argv[1], "addr"))
 		ret = addr();
