@@ -12,6 +12,9 @@
 #ifndef MADV_COLD
 # define MADV_COLD 20
 #endif
+#ifndef MADV_COLLAPSE
+# define MADV_COLLAPSE 25
+#endif
 #ifndef MADV_DONTNEED_LOCKED
 # define MADV_DONTNEED_LOCKED 24
 #endif

@@ -13,11 +13,16 @@
  *    (thp_split_pmd grows, AnonHugePages of the rest covers only the
  *    untouched huge page) and the data survives the split; the
  *    read-only page is read-only;
+ *  - MADV_COLLAPSE (6.1) turns two PMD extents of small pages into huge
+ *    pages at once, even with enabled=never: AnonHugePages covers both,
+ *    thp_collapse_alloc grows by 2, the data are intact; on a
+ *    MADV_NOHUGEPAGE region it fails with EINVAL;
  *  - the file accepts only the three words (EINVAL for another).
  */
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "vm_helpers.h"
+#include "task_wait.h"
 
 #define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
 #define ENABLED THP_DIR "enabled"
@@ -154,6 +159,54 @@ static void split(int by_munmap)
 	}
 }
 
+static int collapse(char *a)
+{
+	long long deadline = task_wait_now_ms() + 10000 * tst_timeout_mul();
+	int ret;
+
+	/* EAGAIN: a page was briefly held elsewhere; the call says retry */
+	while ((ret = madvise(a, 2 * hp, MADV_COLLAPSE)) && errno == EAGAIN &&
+	       task_wait_now_ms() < deadline)
+		usleep(10000);
+	return ret;
+}
+
+static void collapse_test(void)
+{
+	long allocs = vmstat("thp_collapse_alloc"), kb, bad;
+	char *a;
+	int err;
+
+	set_mode("never");
+	a = map_aligned(-1);
+	TST_EXP_EQ_LI(smaps_kb(a, "AnonHugePages"), 0);
+	if (collapse(a)) {
+		err = errno;
+		if (err == EINVAL && tst_kvercmp(6, 1, 0) < 0)
+			tst_res(TCONF, "no MADV_COLLAPSE before 6.1");
+		else
+			tst_res(TFAIL, "MADV_COLLAPSE: %s", tst_strerrno(err));
+		SAFE_MUNMAP(a, 2 * hp);
+		return;
+	}
+	kb = smaps_kb(a, "AnonHugePages");
+	TST_EXP_EXPR(kb == (long)(2 * hp / 1024), "MADV_COLLAPSE with "
+		     "enabled=never: AnonHugePages %ld kB", kb);
+	TST_EXP_EXPR(vmstat("thp_collapse_alloc") - allocs >= 2,
+		     "thp_collapse_alloc grew by %ld",
+		     vmstat("thp_collapse_alloc") - allocs);
+	bad = pattern_bad(a, 0, 2 * hp);
+	TST_EXP_EXPR(bad < 0, "data intact after the collapse (bad byte %ld)",
+		     bad);
+	SAFE_MUNMAP(a, 2 * hp);
+
+	a = map_aligned(MADV_NOHUGEPAGE);
+	err = madvise(a, 2 * hp, MADV_COLLAPSE) ? errno : 0;
+	TST_EXP_EXPR(err == EINVAL, "MADV_COLLAPSE of a MADV_NOHUGEPAGE "
+		     "region: EINVAL (%s)", tst_strerrno(err));
+	SAFE_MUNMAP(a, 2 * hp);
+}
+
 static void run(void)
 {
 	int err;
@@ -165,6 +218,7 @@ static void run(void)
 	expect_huge("always", MADV_NOHUGEPAGE, "MADV_NOHUGEPAGE", 0);
 	split(1);
 	split(0);
+	collapse_test();
 
 	err = try_write(ENABLED, "sometimes") ? errno : 0;
 	TST_EXP_EXPR(err == EINVAL, "'sometimes' refused with EINVAL (%s)",
