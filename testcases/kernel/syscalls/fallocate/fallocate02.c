@@ -10,15 +10,17 @@
  *   the size shrinks by 64K;
  * - FALLOC_FL_INSERT_RANGE at 64K: a 64K hole of zeros appears, C moves
  *   up, the size grows by 64K.
- * ZERO_RANGE, COLLAPSE_RANGE and INSERT_RANGE are TCONF where the
- * filesystem answers EOPNOTSUPP (tmpfs), and so is PUNCH_HOLE.
+ * The file is on an ext4 loop device the library mounts, which supports
+ * every mode (the tmpdir may be a tmpfs, which has no COLLAPSE_RANGE or
+ * INSERT_RANGE).
  */
 #include <fcntl.h>
 #include <linux/falloc.h>
 #include "tst_test.h"
 #include "fsmeta.h"
 
-#define FILE_NAME "fallocate02_file"
+#define MNT "mnt"
+#define FILE_NAME MNT "/fallocate02_file"
 #define CHUNK (64 * 1024)
 
 static char buf[3 * CHUNK];
@@ -58,8 +60,7 @@ static int try_mode(int mode, off_t off, off_t len, const char *name)
 {
 	TEST(fallocate(fd, mode, off, len));
 	if (TST_RET == -1 && TST_ERR == EOPNOTSUPP) {
-		tst_res(TCONF, "the tmpdir's filesystem does not support %s",
-			name);
+		tst_res(TFAIL, "ext4 does not support %s: EOPNOTSUPP", name);
 		return 0;
 	}
 	if (TST_RET) {
@@ -155,4 +156,9 @@ static struct tst_test test = {
 	.setup = setup,
 	.cleanup = cleanup,
 	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.needs_device = 1,
+	.mount_device = 1,
+	.mntpoint = MNT,
+	.dev_fs_type = "ext4",
 };

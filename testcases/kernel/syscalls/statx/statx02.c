@@ -7,25 +7,28 @@
  *   fd);
  * - AT_STATX_FORCE_SYNC and AT_STATX_DONT_SYNC are accepted and, on a
  *   local filesystem, report what the default AT_STATX_SYNC_AS_STAT does;
- * - STATX_BTIME, where the filesystem reports it (ext4 with large inodes,
- *   tmpfs, xfs, btrfs): the birth time lies between the clock before and
- *   after creation, and stays put when the file is written and chmod()ed
- *   later while mtime and ctime move. Without it the check is TCONF.
+ * - STATX_BTIME, on an ext4 loop device with 256-byte inodes (which
+ *   have room for it) the library mounts: reported, the birth time lies
+ *   between the clock before and after creation, and stays put when the
+ *   file is written and chmod()ed later while mtime and ctime move.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
 
-#define FILE_NAME "statx02_file"
-#define LINK_NAME "statx02_link"
-#define BTIME_FILE "statx02_born"
+#define MNT "mnt"
+#define FILE_BASE "statx02_file"
+#define FILE_NAME MNT "/" FILE_BASE
+#define LINK_NAME MNT "/statx02_link"
+#define BTIME_FILE MNT "/statx02_born"
 
 static int fd = -1, path_fd = -1;
 
 static void setup(void)
 {
 	fsm_create_file(FILE_NAME, 0640, "statx02");
-	FSM_SAFE(symlink(FILE_NAME, LINK_NAME));
+	/* the target relative to the link's directory */
+	FSM_SAFE(symlink(FILE_BASE, LINK_NAME));
 	fd = SAFE_OPEN(FILE_NAME, O_RDONLY);
 	path_fd = SAFE_OPEN(FILE_NAME, O_PATH);
 }
@@ -47,7 +50,7 @@ static void check_flags(void)
 	TST_EXP_PASS(statx(AT_FDCWD, LINK_NAME, AT_SYMLINK_NOFOLLOW,
 			   STATX_BASIC_STATS, &lstx));
 	TST_EXP_EXPR(S_ISLNK(lstx.stx_mode) &&
-		     lstx.stx_size == strlen(FILE_NAME),
+		     lstx.stx_size == strlen(FILE_BASE),
 		     "AT_SYMLINK_NOFOLLOW: S_IFLNK of size %llu (mode %o)",
 		     (unsigned long long)lstx.stx_size, lstx.stx_mode);
 	TST_EXP_PASS(statx(AT_FDCWD, LINK_NAME, 0, STATX_BASIC_STATS, &stx));
@@ -111,7 +114,7 @@ static void check_btime(void)
 	}
 	if (!(stx.stx_mask & STATX_BTIME)) {
 		SAFE_CLOSE(wfd);
-		tst_res(TCONF, "the tmpdir's filesystem does not report "
+		tst_res(TFAIL, "ext4 with 256-byte inodes does not report "
 			"STATX_BTIME (stx_mask 0x%x)", stx.stx_mask);
 		return;
 	}
@@ -153,4 +156,11 @@ static struct tst_test test = {
 	.setup = setup,
 	.cleanup = cleanup,
 	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.needs_device = 1,
+	.mount_device = 1,
+	.mntpoint = MNT,
+	.dev_fs_type = "ext4",
+	/* 256-byte inodes hold the birth time */
+	.dev_fs_opts = (const char *const []) {"-I", "256", NULL},
 };
