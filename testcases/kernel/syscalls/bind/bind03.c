@@ -3,24 +3,23 @@
  * bind() permission checks, as nobody:
  *  - a port below net.ipv4.ip_unprivileged_port_start on 127.0.0.1 needs
  *    CAP_NET_BIND_SERVICE: EACCES (checked before the port is looked up,
- *    so nothing is bound); port 0 passes;
+ *    so nothing is bound); the sysctl is set (saved and restored by the
+ *    library) to 1024, where ports 599 and 600 are both EACCES, and to
+ *    600, where 599 is EACCES and 600 binds; port 0 passes;
  *  - an AF_UNIX path in a directory nobody cannot write (root's, 0755):
  *    EACCES, and no file appears; the same name in a directory it can
  *    write passes.
- * With ip_unprivileged_port_start 0 every port is unprivileged: TCONF for
- * that part.
  */
 #include <sys/stat.h>
 #include "socket_helpers.h"
+
+#define PORT_START "/proc/sys/net/ipv4/ip_unprivileged_port_start"
 
 static long first_free_port;
 
 static void setup(void)
 {
 	require_loopback();
-	if (!tst_file_read_long("/proc/sys/net/ipv4/ip_unprivileged_port_start",
-				&first_free_port))
-		first_free_port = 1024;
 	SAFE_MKDIR("rootdir", 0755);
 	SAFE_MKDIR("opendir", 0777);
 	SAFE_CHMOD("opendir", 0777);
@@ -34,13 +33,21 @@ static void as_nobody(void)
 	int fd;
 
 	fd = SAFE_SOCKET(AF_INET, SOCK_STREAM, 0);
-	if (first_free_port > 0) {
+	TST_EXP_FAIL(bind(fd, (struct sockaddr *)&sin, sizeof(sin)),
+		     EACCES, "nobody: bind(127.0.0.1:%ld), "
+		     "ip_unprivileged_port_start %ld", first_free_port - 1,
+		     first_free_port);
+	sin = lo4(600);
+	if (first_free_port > 600) {
 		TST_EXP_FAIL(bind(fd, (struct sockaddr *)&sin, sizeof(sin)),
-			     EACCES, "nobody: bind(127.0.0.1:%ld)",
-			     first_free_port - 1);
+			     EACCES, "nobody: bind(127.0.0.1:600), "
+			     "ip_unprivileged_port_start %ld", first_free_port);
 	} else {
-		tst_res(TCONF, "ip_unprivileged_port_start is 0: no "
-			"privileged port");
+		TST_EXP_PASS(bind(fd, (struct sockaddr *)&sin, sizeof(sin)),
+			     "nobody: bind(127.0.0.1:600), "
+			     "ip_unprivileged_port_start %ld", first_free_port);
+		SAFE_CLOSE(fd);
+		fd = SAFE_SOCKET(AF_INET, SOCK_STREAM, 0);
 	}
 	sin = lo4(0);
 	TST_EXP_PASS(bind(fd, (struct sockaddr *)&sin, sizeof(sin)),
@@ -59,9 +66,13 @@ static void as_nobody(void)
 	SAFE_CLOSE(fd);
 }
 
-static void run(void)
+static void run(unsigned int n)
 {
-	pid_t pid = SAFE_FORK();
+	pid_t pid;
+
+	first_free_port = n ? 600 : 1024;
+	SAFE_FILE_PRINTF(PORT_START, "%ld", first_free_port);
+	pid = SAFE_FORK();
 
 	if (!pid) {
 		tst_drop_privs();
@@ -74,9 +85,14 @@ static void run(void)
 }
 
 static struct tst_test test = {
-	.test_all = run,
+	.tcnt = 2,
+	.test = run,
 	.setup = setup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.save_restore = (const struct tst_path_val[]) {
+		{ PORT_START, NULL, TST_SR_TCONF_MISSING },
+		{ NULL, NULL, 0 }
+	},
 };

@@ -7,9 +7,11 @@
  * - removing the old name leaves the file reachable with st_nlink 1;
  * - a symlink is not followed: the new name is a hard link to the
  *   symlink itself (S_IFLNK, same inode as the link);
- * - fs.protected_hardlinks (read, never changed here) decides whether
- *   nobody may link to root's mode 0600 file: with 1 it is EPERM, with 0
- *   it succeeds; root's mode 0666 file may be linked either way.
+ * - fs.protected_hardlinks, set to 1 and then to 0 (saved and restored
+ *   by the library), decides whether nobody may link to root's files it
+ *   cannot both read and write (mode 0600, mode 0644) or that are setuid
+ *   (mode 04777): with 1 it is EPERM, with 0 it succeeds; root's mode
+ *   0666 file may be linked either way.
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
  * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
@@ -21,14 +23,25 @@
 #define NEW_NAME "link01_new"
 #define SYMLINK "link01_symlink"
 #define SYMLINK_LINK "link01_symlink_link"
-#define SECRET "link01_secret"
 #define SHARED "link01_shared"
 #define PUB_DIR "link01_pub"
+#define PROTECTED "/proc/sys/fs/protected_hardlinks"
+
+/* root's files nobody may link to only with protected_hardlinks 0 */
+static const char *const guarded[] = {
+	"link01_secret", "link01_readable", "link01_setuid"
+};
+static const int guarded_mode[] = { 0600, 0644, 04777 };
 
 static void setup(void)
 {
 	FSM_SAFE(symlink("link01_anything", SYMLINK));
-	fsm_create_file(SECRET, 0600, "x");
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		fsm_create_file(guarded[i], guarded_mode[i], "x");
+		SAFE_CHMOD(guarded[i], guarded_mode[i]);
+	}
 	fsm_create_file(SHARED, 0666, "x");
 	SAFE_MKDIR(PUB_DIR, 0777);
 	SAFE_CHMOD(PUB_DIR, 0777);
@@ -84,35 +97,36 @@ static long protected_hardlinks;
 
 static void nobody_protected(void)
 {
-	if (protected_hardlinks) {
-		TST_EXP_FAIL(link(SECRET, PUB_DIR "/secret"), EPERM,
-			     "link() of root's mode 0600 file as nobody, "
-			     "fs.protected_hardlinks = 1");
-	} else {
-		TST_EXP_PASS(link(SECRET, PUB_DIR "/secret"),
-			     "link() of root's mode 0600 file as nobody, "
-			     "fs.protected_hardlinks = 0");
-		if (TST_PASS)
-			SAFE_UNLINK(PUB_DIR "/secret");
+	char dst[64];
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(dst, sizeof(dst), PUB_DIR "/l%u", i);
+		if (protected_hardlinks) {
+			TST_EXP_FAIL(link(guarded[i], dst), EPERM,
+				     "link() of root's mode %04o file as "
+				     "nobody, fs.protected_hardlinks = 1",
+				     guarded_mode[i]);
+		} else {
+			TST_EXP_PASS(link(guarded[i], dst),
+				     "link() of root's mode %04o file as "
+				     "nobody, fs.protected_hardlinks = 0",
+				     guarded_mode[i]);
+		}
+		if (!access(dst, F_OK))
+			SAFE_UNLINK(dst);
 	}
 	TST_EXP_PASS(link(SHARED, PUB_DIR "/shared"),
-		     "link() of root's mode 0666 file as nobody");
+		     "link() of root's mode 0666 file as nobody, "
+		     "fs.protected_hardlinks = %ld", protected_hardlinks);
 	if (TST_PASS)
 		SAFE_UNLINK(PUB_DIR "/shared");
 }
 
-static void check_protected(void)
+static void check_protected(long val)
 {
-	if (!tst_file_read_long("/proc/sys/fs/protected_hardlinks",
-				&protected_hardlinks)) {
-		tst_res(TCONF, "no /proc/sys/fs/protected_hardlinks");
-		return;
-	}
-	if (protected_hardlinks != 0 && protected_hardlinks != 1) {
-		tst_res(TCONF, "fs.protected_hardlinks is %ld, neither 0 nor 1",
-			protected_hardlinks);
-		return;
-	}
+	protected_hardlinks = val;
+	SAFE_FILE_PRINTF(PROTECTED, "%ld", val);
 	fsm_as_nobody(nobody_protected);
 }
 
@@ -126,13 +140,16 @@ static void run(unsigned int n)
 		check_symlink();
 		break;
 	case 2:
-		check_protected();
+		check_protected(1);
+		break;
+	case 3:
+		check_protected(0);
 		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
@@ -143,4 +160,8 @@ static struct tst_test test = {
 		{}
 	},
 	.forks_child = 1,
+	.save_restore = (const struct tst_path_val[]) {
+		{ PROTECTED, NULL, TST_SR_TCONF_MISSING },
+		{ NULL, NULL, 0 }
+	},
 };

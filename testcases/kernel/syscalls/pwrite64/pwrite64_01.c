@@ -5,7 +5,8 @@
  * - the bytes land at that offset, nothing else changes, the size grows
  *   only when the write ends past it;
  * - a write past the end leaves a hole that reads as zeros;
- * - count 0 returns 0 and does not extend the file, even far past its end;
+ * - count 0 returns 0 and does not extend the file, even far past its end,
+ *   also with a NULL buffer;
  * - the file offset stays where lseek() put it;
  * - on an O_APPEND fd Linux appends, whatever the offset (see BUGS in
  *   pwrite(2)), and the file offset still stays.
@@ -65,6 +66,10 @@ static void test_offsets(void)
 
 	TST_EXP_VAL(pwrite(fd, "z", 0, 10 * FSIZE), 0,
 		    "pwrite(0) far past the end");
+	TST_EXP_EQ_LI(file_size(), 2 * FSIZE + 4);
+	TST_EXP_VAL(pwrite(fd, NULL, 0, 0), 0, "pwrite(NULL, 0) at 0");
+	TST_EXP_VAL(pwrite(fd, NULL, 0, 10 * FSIZE), 0,
+		    "pwrite(NULL, 0) far past the end");
 	TST_EXP_EQ_LI(file_size(), 2 * FSIZE + 4);
 }
 

@@ -8,7 +8,10 @@
  * - count 0 returns 0 and moves nothing;
  * - a hole reads as zeros;
  * - from a pipe it returns the bytes available without waiting for
- *   count, and 0 once every write end is closed.
+ *   count, in the order written, joining separate writes, a short count
+ *   leaving the rest for the next read, and 0 once every write end is
+ *   closed;
+ * - nothing past the bytes returned is written into the buffer.
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
  * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
@@ -24,6 +27,17 @@
 static unsigned char data[FSIZE], buf[FSIZE];
 static int fd = -1;
 
+/* buf[from..len) still holds the 0xa5 filler. */
+static int untouched(size_t from, size_t len)
+{
+	size_t i;
+
+	for (i = from; i < len; i++)
+		if (buf[i] != 0xa5)
+			return 0;
+	return 1;
+}
+
 static void check_read(off_t pos, size_t count, long exp, const char *desc)
 {
 	memset(buf, 0xa5, sizeof(buf));
@@ -35,6 +49,8 @@ static void check_read(off_t pos, size_t count, long exp, const char *desc)
 		TST_EXP_EXPR(!memcmp(buf, data + pos, exp),
 			     "the %ld bytes are the file's from offset %ld",
 			     exp, (long)pos);
+	TST_EXP_EXPR(untouched(exp, sizeof(buf)),
+		     "the buffer past the %ld bytes read is untouched", exp);
 }
 
 static void test_file(void)
@@ -66,21 +82,37 @@ static void test_file(void)
 	SAFE_FTRUNCATE(fd, FSIZE);
 }
 
+static void pipe_read(int rfd, size_t count, const char *exp,
+		      const char *desc)
+{
+	long len = strlen(exp);
+
+	memset(buf, 0xa5, sizeof(buf));
+	TST_EXP_VAL(read(rfd, buf, count), len, "read(%zu) from a pipe: %s",
+		    count, desc);
+	if (TST_PASS) {
+		TST_EXP_EXPR(!memcmp(buf, exp, len), "the bytes are \"%s\"",
+			     exp);
+		TST_EXP_EXPR(untouched(len, sizeof(buf)),
+			     "nothing written past the %ld bytes read", len);
+	}
+}
+
 static void test_pipe(void)
 {
 	int fds[2];
 
 	SAFE_PIPE(fds);
 	SAFE_WRITE(1, fds[1], "abc", 3);
-	TST_EXP_VAL(read(fds[0], buf, sizeof(buf)), 3,
-		    "read(%zu) from a pipe holding 3 bytes", sizeof(buf));
-	TST_EXP_EXPR(!memcmp(buf, "abc", 3), "the pipe's bytes");
-	SAFE_WRITE(1, fds[1], "de", 2);
+	pipe_read(fds[0], sizeof(buf), "abc", "3 bytes there");
+	SAFE_WRITE(1, fds[1], "defg", 4);
+	SAFE_WRITE(1, fds[1], "hij", 3);
+	pipe_read(fds[0], 2, "de", "count 2 of 7 bytes in two writes");
+	pipe_read(fds[0], sizeof(buf), "fghij", "the rest across both writes");
+	SAFE_WRITE(1, fds[1], "kl", 2);
 	SAFE_CLOSE(fds[1]);
-	TST_EXP_VAL(read(fds[0], buf, sizeof(buf)), 2,
-		    "read() of the rest after the write end was closed");
-	TST_EXP_VAL(read(fds[0], buf, sizeof(buf)), 0,
-		    "read() of an empty pipe without writers (EOF)");
+	pipe_read(fds[0], sizeof(buf), "kl", "the rest, write end closed");
+	pipe_read(fds[0], sizeof(buf), "", "empty, no writer (EOF)");
 	SAFE_CLOSE(fds[0]);
 }
 

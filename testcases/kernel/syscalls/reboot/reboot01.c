@@ -8,6 +8,10 @@
  *   SIGHUP; LINUX_REBOOT_CMD_POWER_OFF gives SIGINT; any other command
  *   (LINUX_REBOOT_CMD_CAD_ON) is EINVAL there
  *   (kernel/pid_namespace.c reboot_pid_ns(), documented in reboot(2)).
+ * - as root in the initial namespaces, LINUX_REBOOT_CMD_CAD_OFF and
+ *   LINUX_REBOOT_CMD_CAD_ON succeed and switch what Ctrl-Alt-Del does:
+ *   /proc/sys/kernel/ctrl-alt-del reads 0, then 1 (saved and restored by
+ *   the library).
  * The namespace child calls reboot() only after checking it is pid 1.
  */
 #include <sched.h>
@@ -77,6 +81,22 @@ static void in_pid_ns(const char *name, unsigned int cmd, int sig)
 			WEXITSTATUS(status), tst_strsig(sig));
 }
 
+#define CAD_PATH "/proc/sys/kernel/ctrl-alt-del"
+
+static void test_cad(void)
+{
+	long val = -1;
+
+	TST_EXP_PASS(sys_reboot(M1, M2, LINUX_REBOOT_CMD_CAD_OFF),
+		     "reboot(LINUX_REBOOT_CMD_CAD_OFF)");
+	SAFE_FILE_SCANF(CAD_PATH, "%ld", &val);
+	TST_EXP_EQ_LI(val, 0);
+	TST_EXP_PASS(sys_reboot(M1, M2, LINUX_REBOOT_CMD_CAD_ON),
+		     "reboot(LINUX_REBOOT_CMD_CAD_ON)");
+	SAFE_FILE_SCANF(CAD_PATH, "%ld", &val);
+	TST_EXP_EQ_LI(val, 1);
+}
+
 static void run(void)
 {
 	TST_EXP_FAIL(sys_reboot(0x12345678, M2, LINUX_REBOOT_CMD_CAD_OFF),
@@ -87,10 +107,15 @@ static void run(void)
 	in_pid_ns("RESTART", LINUX_REBOOT_CMD_RESTART, SIGHUP);
 	in_pid_ns("POWER_OFF", LINUX_REBOOT_CMD_POWER_OFF, SIGINT);
 	in_pid_ns("CAD_ON", LINUX_REBOOT_CMD_CAD_ON, 0);
+	test_cad();
 }
 
 static struct tst_test test = {
 	.test_all = run,
 	.needs_root = 1,
 	.forks_child = 1,
+	.save_restore = (const struct tst_path_val[]) {
+		{ CAD_PATH, NULL, TST_SR_TCONF_MISSING },
+		{ NULL, NULL, 0 }
+	},
 };

@@ -9,13 +9,18 @@
  *   ENOTDIR (file as directory), ENAMETOOLONG, ELOOP, EFAULT,
  * - EACCES for nobody in a directory it cannot write, EPERM for nobody
  *   moving root's file out of a sticky directory it may write.
- * EXDEV needs two filesystems: not tested.
- * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
- * vfat exfat ntfs3 tmpfs; .all_filesystems).
+ * - EROFS within a read-only bind mount of a writable filesystem and
+ *   within a read-only tmpfs (a file, a directory); EBUSY for a
+ *   directory that is a mount point as the old name and as the new one,
+ *   and for a file that is a mount point; EXDEV from the tmpdir to the
+ *   library's ext4 device, and between two mounts of that one device
+ *   (mount_errs.h: mounts in a private mount namespace). Every name and
+ *   mount stays.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "mount_errs.h"
 
 #define FILE_NAME "rename02_file"
 #define DIR_NAME "rename02_dir"
@@ -23,13 +28,6 @@
 #define STICKY "rename02_sticky"
 
 static void *bad_addr;
-
-/*
- * rename(2): "ENOTEMPTY or EEXIST: newpath is a nonempty directory". xfs
- * answers EEXIST (xfs_rename()); the VFS's own check of a target that is
- * the source's ancestor (the next case) is ENOTEMPTY everywhere.
- */
-#define XFS_EEXIST_CASE 2
 
 static struct tcase {
 	const char *old;	/* NULL: the unmapped page */
@@ -55,6 +53,24 @@ static struct tcase {
 	{ "rename02_loop_a/x", "rename02_n4", ELOOP, "a symlink loop" },
 	{ NULL, "rename02_n5", EFAULT, "an unmapped old name" },
 	{ FILE_NAME, NULL, EFAULT, "an unmapped new name" },
+	{ ME_RO_BIND "/file", ME_RO_BIND "/new", EROFS,
+	  "a file within a read-only bind mount" },
+	{ ME_RO_FS "/file", ME_RO_FS "/new", EROFS,
+	  "a file within a read-only tmpfs" },
+	{ ME_RO_FS "/dir", ME_RO_FS "/newdir", EROFS,
+	  "a directory within a read-only tmpfs" },
+	{ ME_MP_DIR, ME_MNT "/moved", EBUSY, "a mount point directory" },
+	{ ME_MNT "/dir", ME_MP_DIR, EBUSY,
+	  "a directory onto a mount point directory" },
+	{ ME_MP_FILE, ME_MNT "/moved", EBUSY, "a mount point file" },
+	{ ME_MNT "/file", ME_MP_FILE, EBUSY, "a file onto a mount point file" },
+	{ FILE_NAME, ME_MNT "/new", EXDEV, "the tmpdir's file to the device" },
+	{ ME_MNT "/file", FILE_NAME "_back", EXDEV,
+	  "a file of the device to the tmpdir" },
+	{ ME_MNT "/file", ME_RW_BIND "/new", EXDEV,
+	  "a file to another mount of the same filesystem" },
+	{ ME_MNT "/dir", ME_RW_BIND "/newdir", EXDEV,
+	  "a directory to another mount of the same filesystem" },
 };
 
 #define NCASES (sizeof(tcases) / sizeof(tcases[0]))
@@ -71,6 +87,7 @@ static void setup(void)
 	fsm_make_loop("rename02_loop_a", "rename02_loop_b");
 	tcases[11].new = fsm_long_path();
 	bad_addr = fsm_bad_addr();
+	me_setup();
 }
 
 static void expect_layout(void)
@@ -81,6 +98,10 @@ static void expect_layout(void)
 		     !stat(DIR_NAME, &d) && S_ISDIR(d.st_mode) &&
 		     !stat(FULL_DIR "/sub", &s) && S_ISDIR(s.st_mode),
 		     "file, directory and subdirectory unchanged");
+	TST_EXP_EXPR(me_layout_intact() && access(ME_MNT "/new", F_OK) &&
+		     access(ME_MNT "/moved", F_OK) &&
+		     access(ME_RW_BIND "/new", F_OK),
+		     "every name and mount of the mounts is still there");
 }
 
 static void nobody_cases(void)
@@ -104,9 +125,7 @@ static void run(unsigned int n)
 	}
 	TST_EXP_FAIL(rename(tc->old ? tc->old : bad_addr,
 			    tc->new ? tc->new : bad_addr),
-		     n == XFS_EEXIST_CASE && tst_fs_type &&
-		     !strcmp(tst_fs_type, "xfs") ? EEXIST : tc->exp_errno,
-		     "rename() of %s", tc->desc);
+		     tc->exp_errno, "rename() of %s", tc->desc);
 	expect_layout();
 }
 
@@ -115,13 +134,10 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
-	.all_filesystems = 1,
-	.skip_filesystems = (const struct tst_fs_skip[]) {
-		{"vfat", "FAT has no per-file owner or mode: they come from "
-			 "the mount options (chmod/chown: EPERM)"},
-		{"exfat", "exFAT has no per-file owner or mode: they come "
-			  "from the mount options (chmod/chown: EPERM)"},
-		{}
-	},
+	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.needs_device = 1,
+	.mount_device = 1,
+	.mntpoint = ME_MNT,
+	.dev_fs_type = "ext4",
 };

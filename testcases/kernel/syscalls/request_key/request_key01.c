@@ -7,7 +7,9 @@
  * - with a destination keyring the key found is linked into it;
  * - a missing key fails with ENOKEY and nothing is created: no callout
  *   info means no construction;
- * - a revoked key fails with EKEYREVOKED;
+ * - a revoked key fails with EKEYREVOKED; a key whose KEYCTL_SET_TIMEOUT
+ *   of 1 s ran out is skipped by the search (ENOKEY), and a keyring whose
+ *   timeout ran out is EKEYEXPIRED as the destination;
  * - errors: ENOKEY for a type the kernel does not know, EPERM for a type
  *   beginning with '.', EINVAL for an empty type, EFAULT for a type or
  *   description outside the address space, ENOTDIR for a destination that
@@ -16,6 +18,8 @@
  * same description in reach would turn ENOKEY into EKEYREVOKED).
  */
 #include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
 #include "keys.h"
 
 #define SESSION KEY_SPEC_SESSION_KEYRING
@@ -76,6 +80,56 @@ static void test_revoked(void)
 		     EKEYREVOKED, "request_key() of a revoked key");
 }
 
+/*
+ * A key and a keyring with KEYCTL_SET_TIMEOUT 1 s: once they expired the
+ * search skips the key (ENOKEY, as if missing), and the keyring as a
+ * destination is EKEYEXPIRED.
+ */
+static void test_expired(void)
+{
+	key_serial_t key = keys_add_user("ltp_request_key01", "data", SESSION);
+	key_serial_t ring = new_ring("ltp_request_key01_exp");
+	int err_key = 0, err_dest = 0;
+
+	keys_add_user("ltp_request_key01_other", "data", SESSION);
+	struct timespec start, now;
+
+	TST_EXP_VAL(sys_request_key("user", "ltp_request_key01", NULL, 0), key,
+		    "request_key() before the timeout");
+	if (KEYCTL(KEYCTL_SET_TIMEOUT, key, 1, 0, 0) ||
+	    KEYCTL(KEYCTL_SET_TIMEOUT, ring, 1, 0, 0))
+		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_SET_TIMEOUT, 1)");
+	clock_gettime(CLOCK_REALTIME, &start);
+	/* they expire 1 s of real time later; wait for that, bounded */
+	while (!err_key || !err_dest) {
+		if (!err_key && sys_request_key("user", "ltp_request_key01",
+						NULL, 0) < 0)
+			err_key = errno;
+		if (!err_dest && sys_request_key("user",
+						 "ltp_request_key01_other",
+						 NULL, ring) < 0)
+			err_dest = errno;
+		clock_gettime(CLOCK_REALTIME, &now);
+		if (now.tv_sec > start.tv_sec + 10 * tst_timeout_mul())
+			break;
+		usleep(20000);
+	}
+	if (err_key == ENOKEY)
+		tst_res(TPASS, "request_key() of the expired key: ENOKEY");
+	else
+		tst_res(TFAIL, "request_key() of the expired key: %s, "
+			"expected ENOKEY", err_key ? tst_strerrno(err_key) :
+			"still found 10 s after a 1 s timeout");
+	if (err_dest == EKEYEXPIRED)
+		tst_res(TPASS, "request_key() into the expired keyring: "
+			"EKEYEXPIRED");
+	else
+		tst_res(TFAIL, "request_key() into the expired keyring: %s, "
+			"expected EKEYEXPIRED", err_dest ?
+			tst_strerrno(err_dest) : "still works 10 s after a 1 s "
+			"timeout");
+}
+
 static void test_errors(void)
 {
 	key_serial_t key = keys_add_user("ltp_request_key01", "data", SESSION);
@@ -120,6 +174,9 @@ static void run(unsigned int n)
 	case 3:
 		test_errors();
 		break;
+	case 4:
+		test_expired();
+		break;
 	}
 }
 
@@ -130,7 +187,7 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 4,
+	.tcnt = 5,
 	.test = run,
 	.setup = setup,
 };

@@ -135,6 +135,7 @@ static void test_nocldstop(int nocldstop)
 	pid_t pid = SAFE_FORK(), child;
 	siginfo_t si;
 	sigset_t set;
+	int status;
 
 	if (pid) {
 		reap_child(pid);
@@ -149,7 +150,16 @@ static void test_nocldstop(int nocldstop)
 		raise(SIGSTOP);
 		exit(0);
 	}
-	SAFE_WAITPID(child, NULL, WUNTRACED);
+	SAFE_WAITPID(child, &status, WUNTRACED);
+	if (!WIFSTOPPED(status) || WSTOPSIG(status) != SIGSTOP) {
+		tst_res(TFAIL, "waitpid(WUNTRACED): the child did not stop on "
+			"SIGSTOP (status 0x%x)", status);
+		if (!WIFEXITED(status) && !WIFSIGNALED(status)) {
+			SAFE_KILL(child, SIGKILL);
+			reap_child_killed(child, SIGKILL);
+		}
+		exit(0);
+	}
 	SAFE_KILL(child, SIGKILL);
 	/* SIGCHLD does not queue: a pending stop notice would hide the kill */
 	if (sigtimedwait(&set, &si, &ts) != SIGCHLD)

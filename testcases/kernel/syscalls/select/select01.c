@@ -7,9 +7,14 @@
  * updated to the time left: part of 5 s when something is ready at once,
  * zero after a 30 ms timeout that ran out (it waited that long); a
  * tv_usec of a million or more is taken as whole seconds, not refused. A
- * NULL timeout waits for another process's write.
+ * NULL timeout waits for another process's write. A regular file is
+ * always ready for reading and writing; a FIFO is writable and not
+ * readable while empty (a 30 ms timeout runs out with no bit set), and
+ * readable once a byte is in it.
  */
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <sys/stat.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include "time_event.h"
@@ -181,6 +186,62 @@ static void test_null_timeout(void)
 	SAFE_CLOSE(p[1]);
 }
 
+static void test_file_fifo(void)
+{
+	struct timeval tv = { 0, 0 };
+	fd_set r, w;
+	int fd, rfd, wfd, nfds;
+
+	fd = SAFE_OPEN("select01_file", O_RDWR | O_CREAT, 0600);
+	FD_ZERO(&r);
+	FD_ZERO(&w);
+	FD_SET(fd, &r);
+	FD_SET(fd, &w);
+	TST_EXP_VAL(sys_select(fd + 1, &r, &w, NULL, &tv), 2,
+		    "select() of a regular file for reading and writing");
+	TST_EXP_EXPR(FD_ISSET(fd, &r) && FD_ISSET(fd, &w),
+		     "the file is ready both ways");
+	SAFE_CLOSE(fd);
+
+	if (mkfifo("select01_fifo", 0600))
+		tst_brk(TBROK | TERRNO, "mkfifo()");
+	rfd = SAFE_OPEN("select01_fifo", O_RDONLY | O_NONBLOCK);
+	wfd = SAFE_OPEN("select01_fifo", O_WRONLY);
+	nfds = max_fd(rfd, wfd) + 1;
+
+	FD_ZERO(&r);
+	FD_ZERO(&w);
+	FD_SET(rfd, &r);
+	FD_SET(wfd, &w);
+	tv.tv_sec = 0;
+	tv.tv_usec = 0;
+	TST_EXP_VAL(sys_select(nfds, &r, &w, NULL, &tv), 1,
+		    "select() of an empty FIFO: only the write end");
+	TST_EXP_EXPR(!FD_ISSET(rfd, &r) && FD_ISSET(wfd, &w),
+		     "the read end is not ready, the write end is");
+
+	FD_ZERO(&r);
+	FD_SET(rfd, &r);
+	tv.tv_usec = 30000;
+	TST_EXP_VAL(sys_select(nfds, &r, NULL, NULL, &tv), 0,
+		    "select() of an empty FIFO for reading, 30 ms");
+	TST_EXP_EXPR(!FD_ISSET(rfd, &r) && !tv.tv_sec && !tv.tv_usec,
+		     "no bit left, the timeout used up");
+
+	SAFE_WRITE(1, wfd, "x", 1);
+	FD_ZERO(&r);
+	FD_SET(rfd, &r);
+	tv.tv_sec = 5;
+	tv.tv_usec = 0;
+	TST_EXP_VAL(sys_select(nfds, &r, NULL, NULL, &tv), 1,
+		    "select() of a FIFO holding a byte");
+	TST_EXP_EXPR(FD_ISSET(rfd, &r), "the read end is ready");
+	SAFE_CLOSE(rfd);
+	SAFE_CLOSE(wfd);
+	SAFE_UNLINK("select01_fifo");
+	SAFE_UNLINK("select01_file");
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -196,11 +257,15 @@ static void run(unsigned int n)
 	case 3:
 		test_null_timeout();
 		break;
+	case 4:
+		test_file_fifo();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 4,
+	.tcnt = 5,
 	.test = run,
 	.forks_child = 1,
+	.needs_tmpdir = 1,
 };

@@ -57,12 +57,10 @@ static void test_setall(void)
 		     "GETALL returned {%u, %u, %u, %u}", got[0], got[1],
 		     got[2], got[3]);
 	for (i = 0; i < NSEMS; i++) {
-		if (semctl(sem_id, i, GETVAL) != vals[i] ||
-		    semctl(sem_id, i, GETPID) != pid)
-			tst_res(TFAIL, "semaphore %d: GETVAL %d (expected %u), "
-				"GETPID %d (expected %d)", i,
-				semctl(sem_id, i, GETVAL), vals[i],
-				semctl(sem_id, i, GETPID), (int)pid);
+		TST_EXP_VAL(semctl(sem_id, i, GETVAL), vals[i],
+			    "semctl(%d, GETVAL) after SETALL", i);
+		TST_EXP_VAL(semctl(sem_id, i, GETPID), pid,
+			    "semctl(%d, GETPID) is the child's pid", i);
 	}
 }
 
@@ -91,7 +89,9 @@ static void test_counts(void)
 	pids[2] = sleeper(0, 0);
 	sem_wait_count(sem_id, 1, GETNCNT, 2);
 	sem_wait_count(sem_id, 0, GETZCNT, 1);
-	tst_res(TPASS, "GETNCNT and GETZCNT counted the sleepers");
+	/* the waits above only end when the counts match; assert them */
+	TST_EXP_VAL(semctl(sem_id, 1, GETNCNT), 2, "semctl(1, GETNCNT)");
+	TST_EXP_VAL(semctl(sem_id, 0, GETZCNT), 1, "semctl(0, GETZCNT)");
 	TST_EXP_VAL(semctl(sem_id, 0, GETNCNT), 0, "semctl(0, GETNCNT)");
 	TST_EXP_VAL(semctl(sem_id, 1, GETZCNT), 0, "semctl(1, GETZCNT)");
 	TST_EXP_VAL(semctl(sem_id, 3, GETNCNT), 0, "semctl(3, GETNCNT)");

@@ -9,9 +9,15 @@
  *    its exit leaves the value alone;
  *  - SETVAL clears the adjustments for that semaphore: a +2 followed by
  *    SETVAL 10 leaves 10 after the exit.
+ *  - the adjustment belongs to the process, not the thread: a +2 made by
+ *    a second thread of a child is still in the value once that thread
+ *    has exited and left /proc/self/task, and is undone when the whole
+ *    child exits.
  * Checkpoints order each child's operation, the parent's check and the
  * child's exit.
  */
+#include <dirent.h>
+#include <pthread.h>
 #include <signal.h>
 #include "sysv_ipc.h"
 #include "legacy_raw.h"
@@ -113,6 +119,57 @@ static void test_setval_clears(void)
 		     sem_get(sem_id, 0, GETVAL));
 }
 
+static void *undo_thread(void *arg)
+{
+	(void)arg;
+	undo_op(2);
+	return NULL;
+}
+
+static int task_count(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *de;
+	int n = 0;
+
+	if (!d)
+		tst_brk(TBROK | TERRNO, "opendir(/proc/self/task)");
+	while ((de = readdir(d)))
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static void test_thread(void)
+{
+	long long deadline;
+	pthread_t t;
+	pid_t pid;
+
+	sem_setval(sem_id, 0, 0);
+	pid = SAFE_FORK();
+	if (!pid) {
+		errno = pthread_create(&t, NULL, undo_thread, NULL);
+		if (errno)
+			tst_brk(TBROK | TERRNO, "pthread_create()");
+		pthread_join(t, NULL);
+		/* the thread's exit ends after the join returns (flakes.md) */
+		deadline = ipc_now_ms() + 10000 * tst_timeout_mul();
+		while (task_count() > 1) {
+			if (ipc_now_ms() > deadline)
+				tst_brk(TBROK, "the thread is still there");
+			usleep(1000);
+		}
+		TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 2, "a thread's +2 "
+			     "with SEM_UNDO stays after the thread exited (%d)",
+			     sem_get(sem_id, 0, GETVAL));
+		exit(0);
+	}
+	reap_child(pid);
+	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 0, "undone when the "
+		     "process exited (%d)", sem_get(sem_id, 0, GETVAL));
+}
+
 static void run(void)
 {
 	static const short plus3[] = { 3 };
@@ -126,6 +183,7 @@ static void run(void)
 	test_killed();
 	test_not_inherited();
 	test_setval_clears();
+	test_thread();
 	rm_semset(&sem_id);
 }
 

@@ -10,7 +10,16 @@
  *    with SHM_RND is rounded down to SHMLBA, without SHM_RND is EINVAL;
  *  - over an existing mapping: EINVAL, unless SHM_REMAP, which replaces
  *    the mapping by the segment;
- *  - SHM_REMAP with a NULL address, id -1, a removed id: EINVAL.
+ *  - SHM_REMAP with a NULL address, id -1, a removed id: EINVAL;
+ *  - SHM_RND | SHM_REMAP with an address below SHMLBA (1, SHMLBA - 1),
+ *    which rounds down to 0: EINVAL, not a mapping of the segment at
+ *    page 0 (8f89c007b6de "ipc/shm: fix shmat() nil address after
+ *    round-down when remapping"; 95e91b831f87 "ipc/shm: Fix shmat mmap
+ *    nil-page protection"), as root and as nobody;
+ *  - mprotect() of the middle page to PROT_NONE, then of the first two
+ *    pages to PROT_WRITE (a split, then a merge of VMAs): after shmdt()
+ *    shm_nattch is 0 again (fc0c8f9089c2 "mm, mmap: fix vma_merge() case
+ *    7 with vma_ops->close", upstream LTP shmat04).
  */
 #include "sysv_ipc.h"
 
@@ -124,6 +133,41 @@ static void test_addresses(void)
 	}
 }
 
+/*
+ * mprotect() splitting an attachment into VMAs and merging two of them
+ * back: shmdt() must leave shm_nattch at 0 (a merge that dropped a VMA
+ * without its close callback leaked an attach: fc0c8f9089c2).
+ */
+static void test_mprotect_nattch(void)
+{
+	int id = new_shm(IPC_PRIVATE, 3 * seg_size, 0600);
+	char *p = shmat(id, NULL, 0);
+
+	if (p == (void *)-1)
+		tst_brk(TBROK | TERRNO, "shmat()");
+	SAFE_MPROTECT(p + seg_size, seg_size, PROT_NONE);
+	SAFE_MPROTECT(p, 2 * seg_size, PROT_WRITE);
+	p[0] = 'w';
+	detach(p);
+	TST_EXP_EQ_LU(shm_stat(id).shm_nattch, 0);
+	rm_shm(&id);
+}
+
+/* Both addresses round down to 0, which SHM_REMAP must never map. */
+static void test_round_to_nil(void)
+{
+	void *low[] = { (void *)1, (void *)(uintptr_t)(SHMLBA - 1) };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(low) / sizeof(low[0]); i++) {
+		TST_EXP_FAIL((long)shmat(shm_id, low[i], SHM_RND | SHM_REMAP),
+			     EINVAL, "shmat(id, %p, SHM_RND | SHM_REMAP) as "
+			     "uid %d", low[i], (int)getuid());
+		if (!TST_PASS && TST_RET != -1)
+			detach((void *)TST_RET);
+	}
+}
+
 static void run(void)
 {
 	shm_id = new_shm(IPC_PRIVATE, seg_size, 0600);
@@ -132,6 +176,9 @@ static void run(void)
 
 	TST_EXP_FAIL((long)shmat(shm_id, NULL, SHM_REMAP), EINVAL,
 		     "shmat(id, NULL, SHM_REMAP)");
+	test_round_to_nil();
+	run_as_nobody(test_round_to_nil);
+	test_mprotect_nattch();
 	TST_EXP_FAIL((long)shmat(-1, NULL, 0), EINVAL, "shmat(id -1)");
 	TST_EXP_FAIL((long)shmat(removed_id, NULL, 0), EINVAL,
 		     "shmat(removed id)");
@@ -149,4 +196,13 @@ static struct tst_test test = {
 	.setup = setup,
 	.cleanup = cleanup,
 	.forks_child = 1,
+	.needs_root = 1,
+	.tags = (const struct tst_tag[]) {
+		/* ipc/shm: fix shmat() nil address after round-down when remapping */
+		{"linux-git", "8f89c007b6de"},
+		/* ipc/shm: Fix shmat mmap nil-page protection */
+		{"linux-git", "95e91b831f87"},
+		{"linux-git", "fc0c8f9089c2"},
+		{}
+	},
 };

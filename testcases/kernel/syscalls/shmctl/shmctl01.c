@@ -8,12 +8,18 @@
  *    the mode, the key becomes IPC_PRIVATE (shmget of the key: ENOENT),
  *    the memory stays usable and can even be attached again by id (Linux);
  *    after the last shmdt it is gone (IPC_STAT: EINVAL);
- *  - SHM_LOCK sets SHM_LOCKED in the mode, SHM_UNLOCK clears it.
+ *  - SHM_LOCK sets SHM_LOCKED in the mode, SHM_UNLOCK clears it;
+ *  - SHM_LOCK really locks the memory, seen in what it charges to the
+ *    user against RLIMIT_MEMLOCK (as nobody, without CAP_IPC_LOCK, limit
+ *    3 pages): a 2-page segment locks, a second one is ENOMEM, locking
+ *    the first again charges nothing, removing the first or SHM_UNLOCK
+ *    uncharges it so the second locks; with the limit 0: EPERM.
  */
 #include "sysv_ipc.h"
 
 static int shm_id = -1;
 static key_t key;
+static size_t page;
 
 static char *attach(void)
 {
@@ -79,6 +85,52 @@ static void test_lock(void)
 		     "SHM_LOCKED clear after SHM_UNLOCK");
 }
 
+static int lock_seg(void)
+{
+	int id = shmget(IPC_PRIVATE, 2 * page, IPC_CREAT | 0600);
+
+	if (id < 0)
+		tst_brk(TBROK | TERRNO, "shmget(2 pages) as nobody");
+	return id;
+}
+
+static void set_memlock(rlim_t pages)
+{
+	struct rlimit rl = { pages * page, pages * page };
+
+	if (setrlimit(RLIMIT_MEMLOCK, &rl))
+		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_MEMLOCK, %lu pages)",
+			(unsigned long)pages);
+}
+
+/* As nobody: what SHM_LOCK charges to the user's RLIMIT_MEMLOCK. */
+static void test_lock_charge(void)
+{
+	int a = lock_seg(), b = lock_seg();
+
+	set_memlock(3);
+	TST_EXP_PASS(shmctl(a, SHM_LOCK, NULL), "SHM_LOCK of 2 pages, limit 3");
+	TST_EXP_FAIL(shmctl(b, SHM_LOCK, NULL), ENOMEM,
+		     "SHM_LOCK of 2 more pages, limit 3");
+	TST_EXP_PASS(shmctl(a, SHM_LOCK, NULL),
+		     "SHM_LOCK of the locked segment again (no new charge)");
+	TST_EXP_FAIL(shmctl(b, SHM_LOCK, NULL), ENOMEM,
+		     "SHM_LOCK of 2 more pages after locking the first twice");
+	TST_EXP_PASS(shmctl(a, SHM_UNLOCK, NULL), "SHM_UNLOCK of the first");
+	TST_EXP_PASS(shmctl(b, SHM_LOCK, NULL),
+		     "SHM_LOCK of the second after SHM_UNLOCK of the first");
+	TST_EXP_FAIL(shmctl(a, SHM_LOCK, NULL), ENOMEM,
+		     "SHM_LOCK of the first while the second is locked");
+	TST_EXP_PASS(shmctl(b, IPC_RMID, NULL), "IPC_RMID of the locked one");
+	TST_EXP_PASS(shmctl(a, SHM_LOCK, NULL),
+		     "SHM_LOCK of the first after removing the locked one");
+	TST_EXP_PASS(shmctl(a, SHM_UNLOCK, NULL), "SHM_UNLOCK");
+	set_memlock(0);
+	TST_EXP_FAIL(shmctl(a, SHM_LOCK, NULL), EPERM,
+		     "SHM_LOCK with RLIMIT_MEMLOCK 0");
+	shmctl(a, IPC_RMID, NULL);
+}
+
 static void test_rmid(void)
 {
 	struct shmid_ds ds;
@@ -109,11 +161,13 @@ static void test_rmid(void)
 
 static void run(void)
 {
+	page = sysconf(_SC_PAGESIZE);
 	key = ipc_key(0);
 	shm_id = new_shm(key, 4096, 0600);
 	test_nattch();
 	test_set();
 	test_lock();
+	run_as_nobody(test_lock_charge);
 	test_rmid();
 	rm_shm(&shm_id);
 }

@@ -7,27 +7,31 @@
  *   fd);
  * - AT_STATX_FORCE_SYNC and AT_STATX_DONT_SYNC are accepted and, on a
  *   local filesystem, report what the default AT_STATX_SYNC_AS_STAT does;
- * - STATX_BTIME, where the filesystem reports it (ext4 with large inodes,
- *   tmpfs, xfs, btrfs): the birth time lies between the clock before and
- *   after creation, and stays put when the file is written and chmod()ed
- *   later while mtime and ctime move. Without it the check is TCONF.
- * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
- * vfat exfat ntfs3 tmpfs; .all_filesystems).
+ * - STATX_BTIME, on an ext4 loop device with 256-byte inodes (which
+ *   have room for it) the library mounts: reported, the birth time lies
+ *   between the clock before and after creation, and stays put when the
+ *   file is written and chmod()ed later while mtime and ctime move;
+ * - mtime and ctime lie in the window of the write() that set them,
+ *   atime (made old first, so relatime updates it) in that of a read(),
+ *   ctime in that of an fchmod(), which leaves mtime alone.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
 
-#define FILE_NAME "statx02_file"
-#define LINK_NAME "statx02_link"
-#define BTIME_FILE "statx02_born"
+#define MNT "mnt"
+#define FILE_BASE "statx02_file"
+#define FILE_NAME MNT "/" FILE_BASE
+#define LINK_NAME MNT "/statx02_link"
+#define BTIME_FILE MNT "/statx02_born"
 
 static int fd = -1, path_fd = -1;
 
 static void setup(void)
 {
 	fsm_create_file(FILE_NAME, 0640, "statx02");
-	FSM_SAFE(symlink(FILE_NAME, LINK_NAME));
+	/* the target relative to the link's directory */
+	FSM_SAFE(symlink(FILE_BASE, LINK_NAME));
 	fd = SAFE_OPEN(FILE_NAME, O_RDONLY);
 	path_fd = SAFE_OPEN(FILE_NAME, O_PATH);
 }
@@ -49,7 +53,7 @@ static void check_flags(void)
 	TST_EXP_PASS(statx(AT_FDCWD, LINK_NAME, AT_SYMLINK_NOFOLLOW,
 			   STATX_BASIC_STATS, &lstx));
 	TST_EXP_EXPR(S_ISLNK(lstx.stx_mode) &&
-		     lstx.stx_size == strlen(FILE_NAME),
+		     lstx.stx_size == strlen(FILE_BASE),
 		     "AT_SYMLINK_NOFOLLOW: S_IFLNK of size %llu (mode %o)",
 		     (unsigned long long)lstx.stx_size, lstx.stx_mode);
 	TST_EXP_PASS(statx(AT_FDCWD, LINK_NAME, 0, STATX_BASIC_STATS, &stx));
@@ -113,7 +117,7 @@ static void check_btime(void)
 	}
 	if (!(stx.stx_mask & STATX_BTIME)) {
 		SAFE_CLOSE(wfd);
-		tst_res(TCONF, "the tmpdir's filesystem does not report "
+		tst_res(TFAIL, "ext4 with 256-byte inodes does not report "
 			"STATX_BTIME (stx_mask 0x%x)", stx.stx_mask);
 		return;
 	}
@@ -140,25 +144,90 @@ static void check_btime(void)
 		     "while mtime moved");
 }
 
+/* ts within [before, after] */
+static int within(const struct statx_timestamp *ts,
+		  const struct timespec *before, const struct timespec *after)
+{
+	return (ts->tv_sec > before->tv_sec ||
+		(ts->tv_sec == before->tv_sec &&
+		 ts->tv_nsec >= before->tv_nsec)) &&
+	       (ts->tv_sec < after->tv_sec ||
+		(ts->tv_sec == after->tv_sec && ts->tv_nsec <= after->tv_nsec));
+}
+
+#define TIMES_FILE MNT "/statx02_times"
+
+/* Each timestamp lies in the window of the call that set it. */
+static void check_windows(void)
+{
+	struct timespec before, after, old[2] = { { 1000, 0 }, { 1000, 0 } };
+	struct statx stx;
+	char c;
+	int fd;
+
+	fd = SAFE_OPEN(TIMES_FILE, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	SAFE_WRITE(1, fd, "x", 1);
+
+	fsm_next_tick();
+	clock_gettime(CLOCK_REALTIME_COARSE, &before);
+	SAFE_PWRITE(1, fd, "y", 1, 0);
+	clock_gettime(CLOCK_REALTIME, &after);
+	TST_EXP_PASS(statx(fd, "", AT_EMPTY_PATH, STATX_MTIME | STATX_CTIME,
+			   &stx));
+	TST_EXP_EXPR(within(&stx.stx_mtime, &before, &after) &&
+		     within(&stx.stx_ctime, &before, &after),
+		     "mtime %lld.%09u and ctime within the write() window",
+		     (long long)stx.stx_mtime.tv_sec, stx.stx_mtime.tv_nsec);
+
+	/* an old atime: relatime updates it on the next read */
+	if (futimens(fd, old))
+		tst_brk(TBROK | TERRNO, "futimens(1000 s)");
+	fsm_next_tick();
+	clock_gettime(CLOCK_REALTIME_COARSE, &before);
+	SAFE_PREAD(1, fd, &c, 1, 0);
+	clock_gettime(CLOCK_REALTIME, &after);
+	TST_EXP_PASS(statx(fd, "", AT_EMPTY_PATH, STATX_ATIME | STATX_MTIME,
+			   &stx));
+	TST_EXP_EXPR(within(&stx.stx_atime, &before, &after),
+		     "atime %lld.%09u within the read() window",
+		     (long long)stx.stx_atime.tv_sec, stx.stx_atime.tv_nsec);
+	TST_EXP_EXPR(stx.stx_mtime.tv_sec == 1000 && !stx.stx_mtime.tv_nsec,
+		     "mtime stays the 1000 s set, the read does not move it");
+
+	fsm_next_tick();
+	clock_gettime(CLOCK_REALTIME_COARSE, &before);
+	if (fchmod(fd, 0640))
+		tst_brk(TBROK | TERRNO, "fchmod()");
+	clock_gettime(CLOCK_REALTIME, &after);
+	TST_EXP_PASS(statx(fd, "", AT_EMPTY_PATH, STATX_CTIME | STATX_MTIME,
+			   &stx));
+	TST_EXP_EXPR(within(&stx.stx_ctime, &before, &after) &&
+		     stx.stx_mtime.tv_sec == 1000,
+		     "ctime %lld.%09u within the fchmod() window, mtime kept",
+		     (long long)stx.stx_ctime.tv_sec, stx.stx_ctime.tv_nsec);
+	SAFE_CLOSE(fd);
+}
+
 static void run(unsigned int n)
 {
 	void (*const checks[])(void) = {
-		check_flags, check_sync_flags, check_btime,
+		check_flags, check_sync_flags, check_btime, check_windows,
 	};
 
 	checks[n]();
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
+	.needs_tmpdir = 1,
 	.needs_root = 1,
-	.all_filesystems = 1,
-	.skip_filesystems = (const struct tst_fs_skip[]) {
-		{"vfat", "FAT has no symbolic links (symlink(2): EPERM)"},
-		{"exfat", "exFAT has no symbolic links (symlink(2): EPERM)"},
-		{}
-	},
+	.needs_device = 1,
+	.mount_device = 1,
+	.mntpoint = MNT,
+	.dev_fs_type = "ext4",
+	/* 256-byte inodes hold the birth time */
+	.dev_fs_opts = (const char *const []) {"-I", "256", NULL},
 };

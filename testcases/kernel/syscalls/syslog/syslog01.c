@@ -8,15 +8,19 @@
  * SIZE_UNREAD returns a count >= 0; OPEN and CLOSE are no-ops returning
  * 0; READ_ALL with len 0 returns 0. EINVAL for an unknown action, for
  * READ_ALL with a NULL buffer or a negative length and for a console
- * level outside 1..8; EFAULT for an unmapped buffer. As nobody, reading
- * /proc/sys/kernel/dmesg_restrict (never changing it): READ_ALL and
- * SIZE_BUFFER are EPERM when it is 1 and allowed when it is 0; every
+ * level outside 1..8; EFAULT for an unmapped buffer. As nobody, with
+ * /proc/sys/kernel/dmesg_restrict set to 1 and to 0 in turn (saved and
+ * restored by the library): READ_ALL and SIZE_BUFFER are EPERM when it
+ * is 1 (nothing copied into the buffer) and allowed when it is 0, where
+ * the text read holds a line root has just written to /dev/kmsg; every
  * other action, an unknown one included, is EPERM.
  */
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "as_nobody.h"
+
+#define RESTRICT "/proc/sys/kernel/dmesg_restrict"
 
 #define SYSLOG_ACTION_CLOSE		0
 #define SYSLOG_ACTION_OPEN		1
@@ -33,21 +37,17 @@ static long sys_syslog(int type, char *buf, long len)
 	return syscall(__NR_syslog, type, buf, len);
 }
 
-static void test_read(void)
+static char marker[64];
+
+/* A new line in the log, marker[] names it. */
+static void write_marker(const char *who)
 {
-	char marker[64], line[80], *buf;
-	long size, len;
+	char line[96];
+	static int seq;
 	int fd;
 
-	TST_EXP_POSITIVE(sys_syslog(SYSLOG_ACTION_SIZE_BUFFER, NULL, 0),
-			 "syslog(SYSLOG_ACTION_SIZE_BUFFER)");
-	size = TST_RET;
-	TST_EXP_EXPR(size > 0, "log buffer size %ld > 0", size);
-	if (size <= 0)
-		return;
-
-	snprintf(marker, sizeof(marker), "ltp-syslog01-marker-%d",
-		 (int)getpid());
+	snprintf(marker, sizeof(marker), "ltp-syslog01-%s-%d-%d", who,
+		 (int)getpid(), ++seq);
 	fd = SAFE_OPEN("/dev/kmsg", O_WRONLY);
 	/*
 	 * With its newline the record is complete: a record without one
@@ -56,6 +56,21 @@ static void test_read(void)
 	snprintf(line, sizeof(line), "%s\n", marker);
 	SAFE_WRITE(1, fd, line, strlen(line));
 	SAFE_CLOSE(fd);
+}
+
+static void test_read(void)
+{
+	char *buf;
+	long size, len;
+
+	TST_EXP_POSITIVE(sys_syslog(SYSLOG_ACTION_SIZE_BUFFER, NULL, 0),
+			 "syslog(SYSLOG_ACTION_SIZE_BUFFER)");
+	size = TST_RET;
+	TST_EXP_EXPR(size > 0, "log buffer size %ld > 0", size);
+	if (size <= 0)
+		return;
+
+	write_marker("root");
 
 	buf = SAFE_MALLOC(size + 1);
 	TST_EXP_POSITIVE(sys_syslog(SYSLOG_ACTION_READ_ALL, buf, size),
@@ -106,19 +121,30 @@ static void test_errors(void)
 
 static void as_nobody(void)
 {
-	char buf[256];
+	static char buf[65536];
+	long i;
 
+	memset(buf, 0x5a, sizeof(buf));
 	if (restrict_val) {
 		TST_EXP_FAIL(sys_syslog(SYSLOG_ACTION_READ_ALL, buf,
-					sizeof(buf)), EPERM,
+					sizeof(buf) - 1), EPERM,
 			     "syslog(READ_ALL) as nobody, dmesg_restrict 1");
+		for (i = 0; i < (long)sizeof(buf) && buf[i] == 0x5a; i++)
+			;
+		TST_EXP_EXPR(i == sizeof(buf),
+			     "nothing copied into the buffer");
 		TST_EXP_FAIL(sys_syslog(SYSLOG_ACTION_SIZE_BUFFER, NULL, 0),
 			     EPERM, "syslog(SIZE_BUFFER) as nobody, "
 			     "dmesg_restrict 1");
 	} else {
 		TST_EXP_POSITIVE(sys_syslog(SYSLOG_ACTION_READ_ALL, buf,
-					    sizeof(buf)),
+					    sizeof(buf) - 1),
 				 "syslog(READ_ALL) as nobody, dmesg_restrict 0");
+		if (TST_PASS && TST_RET < (long)sizeof(buf)) {
+			buf[TST_RET] = 0;
+			TST_EXP_EXPR(strstr(buf, marker), "the text read as "
+				     "nobody holds the line root just wrote");
+		}
 		TST_EXP_POSITIVE(sys_syslog(SYSLOG_ACTION_SIZE_BUFFER, NULL, 0),
 				 "syslog(SIZE_BUFFER) as nobody, "
 				 "dmesg_restrict 0");
@@ -135,28 +161,33 @@ static void as_nobody(void)
 
 static void run(unsigned int n)
 {
-	if (n == 0)
+	if (n == 0) {
 		test_read();
-	else if (n == 1)
+	} else if (n == 1) {
 		test_errors();
-	else
+	} else {
+		restrict_val = n == 2;
+		SAFE_FILE_PRINTF(RESTRICT, "%ld", restrict_val);
+		write_marker("nobody");
+		tst_res(TINFO, "kernel.dmesg_restrict = %ld", restrict_val);
 		run_in_nobody_child(as_nobody, "the EPERM checks");
+	}
 }
 
 static void setup(void)
 {
 	bad_addr = SAFE_MMAP(NULL, 4096, PROT_NONE,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (!tst_file_read_long("/proc/sys/kernel/dmesg_restrict",
-				&restrict_val))
-		tst_brk(TCONF, "no /proc/sys/kernel/dmesg_restrict");
-	tst_res(TINFO, "kernel.dmesg_restrict is %ld", restrict_val);
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
 	.forks_child = 1,
+	.save_restore = (const struct tst_path_val[]) {
+		{ RESTRICT, NULL, TST_SR_TCONF_MISSING },
+		{ NULL, NULL, 0 }
+	},
 };

@@ -7,11 +7,15 @@
  * - EACCES for nobody in a directory it cannot write,
  * - EPERM for nobody removing root's file from a sticky directory it may
  *   write (mode 01777).
- * EBUSY (a mount point) and EROFS need mounts: not tested here.
+ * - EROFS for a file on a read-only bind mount of a writable filesystem
+ *   and on a read-only tmpfs, EBUSY for a file another file is
+ *   bind-mounted on (mount_errs.h: the library's ext4 device and mounts
+ *   in a private mount namespace); every name and mount stays.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "mount_errs.h"
 
 #define FILE_NAME "unlink02_file"
 #define DIR_NAME "unlink02_dir"
@@ -31,6 +35,9 @@ static struct tcase {
 	{ "", ENAMETOOLONG, "a path of PATH_MAX bytes" },
 	{ "unlink02_loop_a/x", ELOOP, "a symlink loop" },
 	{ NULL, EFAULT, "an unmapped path" },
+	{ ME_RO_BIND "/file", EROFS, "a file on a read-only bind mount" },
+	{ ME_RO_FS "/file", EROFS, "a file on a read-only tmpfs" },
+	{ ME_MP_FILE, EBUSY, "a file that is a mount point" },
 };
 
 #define NCASES (sizeof(tcases) / sizeof(tcases[0]))
@@ -46,6 +53,7 @@ static void setup(void)
 	fsm_make_loop("unlink02_loop_a", "unlink02_loop_b");
 	tcases[4].path = fsm_long_path();
 	bad_addr = fsm_bad_addr();
+	me_setup();
 }
 
 static void expect_exists(const char *path)
@@ -77,6 +85,7 @@ static void run(unsigned int n)
 		     "unlink() of %s", tc->desc);
 	if (n == 0)
 		expect_exists(DIR_NAME);
+	TST_EXP_EXPR(me_layout_intact(), "every name and mount is still there");
 }
 
 static struct tst_test test = {
@@ -86,4 +95,8 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.needs_device = 1,
+	.mount_device = 1,
+	.mntpoint = ME_MNT,
+	.dev_fs_type = "ext4",
 };

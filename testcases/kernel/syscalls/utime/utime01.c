@@ -6,9 +6,11 @@
  * a symlink is followed. ENOENT, ENOTDIR, ENAMETOOLONG, ELOOP, EFAULT for
  * an unmapped path or times. As nobody on a root-owned file: NULL times
  * need write permission (EACCES on mode 0644, allowed on 0666); explicit
- * times need ownership (EPERM even on 0666).
+ * times need ownership (EPERM even on 0666); on its own file of mode 0400
+ * nobody sets both, NULL to now and explicit times exactly.
  */
 #include <limits.h>
+#include <pwd.h>
 #include <string.h>
 #include <utime.h>
 #include <sys/stat.h>
@@ -73,6 +75,29 @@ static void test_errors(void)
 		     "utime(file, unmapped times)");
 }
 
+/* The owner may set the times of its file even without write permission */
+static void own_file_times(void)
+{
+	struct utimbuf ub = { .actime = 7000, .modtime = 8000 };
+	struct stat st;
+	time_t before;
+
+	before = time(NULL);
+	TST_EXP_PASS(sys_utime("nobody_0400", NULL),
+		     "utime(own 0400 file, NULL) as nobody");
+	SAFE_STAT("nobody_0400", &st);
+	TST_EXP_EXPR(st.st_atime >= before - 1 && st.st_atime <= time(NULL) &&
+		     st.st_mtime >= before - 1 && st.st_mtime <= time(NULL),
+		     "the owner's NULL set atime %ld, mtime %ld to now (%ld)",
+		     (long)st.st_atime, (long)st.st_mtime, (long)before);
+	TST_EXP_PASS(sys_utime("nobody_0400", &ub),
+		     "utime(own 0400 file, {7000, 8000}) as nobody");
+	SAFE_STAT("nobody_0400", &st);
+	TST_EXP_EXPR(st.st_atime == 7000 && st.st_mtime == 8000,
+		     "the owner's explicit times are set (%ld, %ld)",
+		     (long)st.st_atime, (long)st.st_mtime);
+}
+
 static void as_nobody(void)
 {
 	struct utimbuf ub = { .actime = 5, .modtime = 5 };
@@ -85,6 +110,7 @@ static void as_nobody(void)
 		     "utime(root's 0666 file, explicit times) as nobody");
 	TST_EXP_FAIL(sys_utime("root_0644", &ub), EPERM,
 		     "utime(root's 0644 file, explicit times) as nobody");
+	own_file_times();
 }
 
 static void run(unsigned int n)
@@ -112,6 +138,15 @@ static void setup(void)
 	fd = SAFE_OPEN("root_0666", O_CREAT | O_WRONLY, 0666);
 	SAFE_CLOSE(fd);
 	SAFE_CHMOD("root_0666", 0666);
+	if (!geteuid()) {
+		struct passwd *pw = getpwnam("nobody");
+
+		fd = SAFE_OPEN("nobody_0400", O_CREAT | O_WRONLY, 0400);
+		SAFE_CLOSE(fd);
+		/* tst_drop_privs() becomes nobody (65534 without an entry) */
+		SAFE_CHOWN("nobody_0400", pw ? pw->pw_uid : 65534,
+			   pw ? pw->pw_gid : 65534);
+	}
 }
 
 static struct tst_test test = {

@@ -6,7 +6,8 @@
  *   last write, and a later read returns the same bytes;
  * - an overwrite in the middle changes only those bytes and not the size;
  * - a write past the end leaves a hole that reads as zeros;
- * - count 0 returns 0 and changes neither size nor offset;
+ * - count 0 returns 0 and changes neither size nor offset, also with a
+ *   NULL buffer;
  * - with O_APPEND every write goes to the end, wherever the offset was;
  * - into a pipe, the bytes come out of the read end in order.
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
@@ -54,6 +55,10 @@ static void test_sequential(int fd)
 	TST_EXP_EQ_LI(file_size(fd), 4 * CHUNK);
 
 	TST_EXP_VAL(write(fd, data, 0), 0, "write() of 0 bytes");
+	TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR), 13);
+	TST_EXP_EQ_LI(file_size(fd), 4 * CHUNK);
+	/* with count 0 the buffer is never touched: NULL is fine */
+	TST_EXP_VAL(write(fd, NULL, 0), 0, "write(NULL, 0)");
 	TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR), 13);
 	TST_EXP_EQ_LI(file_size(fd), 4 * CHUNK);
 }

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * RLIMIT_CPU, set in a child that then spins (soft 1 s, hard 2 s of CPU
+ * time, user plus system):
+ *  - with a SIGXCPU handler: SIGXCPU arrives once the process has used
+ *    its soft limit (CLOCK_PROCESS_CPUTIME_ID at least 1 s, less than
+ *    2 s), the kernel moves the soft limit one second up (getrlimit()
+ *    in the handler reads 2), and at the hard limit SIGKILL ends it,
+ *    after exactly one SIGXCPU;
+ *  - without a handler the default action of SIGXCPU ends it at the soft
+ *    limit (killed by SIGXCPU);
+ *  - setrlimit() of a soft limit above the hard one is EINVAL.
+ * c3bca5d450b6 ("posix-cpu-timers: Ensure set_process_cpu_timer is always
+ * evaluated") fixed the limit never firing when set by setrlimit().
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include "tst_test.h"
+
+struct shared {
+	int sigxcpu;
+	long long first_ns;
+	rlim_t soft_after;
+};
+
+static struct shared *sh;
+
+static long long cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void handler(int sig)
+{
+	struct rlimit rl;
+
+	(void)sig;
+	if (!sh->sigxcpu++) {
+		sh->first_ns = cpu_ns();
+		if (!getrlimit(RLIMIT_CPU, &rl))
+			sh->soft_after = rl.rlim_cur;
+	}
+}
+
+static void spin(int with_handler)
+{
+	struct rlimit rl = { 1, 2 }, core = { 0, 0 };
+
+	setrlimit(RLIMIT_CORE, &core);
+	if (with_handler)
+		signal(SIGXCPU, handler);
+	if (setrlimit(RLIMIT_CPU, &rl))
+		tst_brk(TBROK | TERRNO, "setrlimit(RLIMIT_CPU, {1, 2})");
+	/* the limits are 1 and 2 s: 10 s of CPU time means they failed */
+	while (cpu_ns() < 10000000000LL)
+		;
+	exit(3);
+}
+
+static void run_child(int with_handler)
+{
+	int status;
+	pid_t pid;
+
+	memset(sh, 0, sizeof(*sh));
+	pid = SAFE_FORK();
+	if (!pid)
+		spin(with_handler);
+	SAFE_WAITPID(pid, &status, 0);
+	if (!with_handler) {
+		TST_EXP_EXPR(WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU,
+			     "without a handler the child is killed by SIGXCPU "
+			     "(status 0x%x)", status);
+		return;
+	}
+	TST_EXP_EXPR(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+		     "at the hard limit the child is killed by SIGKILL "
+		     "(status 0x%x)", status);
+	TST_EXP_EQ_LI(sh->sigxcpu, 1);
+	TST_EXP_EXPR(sh->first_ns >= 1000000000LL &&
+		     sh->first_ns < 2000000000LL, "SIGXCPU after %lld ms of "
+		     "CPU time (soft limit 1 s, hard 2 s)",
+		     sh->first_ns / 1000000);
+	TST_EXP_EQ_LU(sh->soft_after, 2);
+}
+
+static void run(unsigned int n)
+{
+	struct rlimit rl = { 3, 2 };
+
+	if (n < 2) {
+		run_child(!n);
+		return;
+	}
+	TST_EXP_FAIL(setrlimit(RLIMIT_CPU, &rl), EINVAL,
+		     "setrlimit(RLIMIT_CPU, soft 3 > hard 2)");
+}
+
+static void setup(void)
+{
+	sh = SAFE_MMAP(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+}
+
+static struct tst_test test = {
+	.tcnt = 3,
+	.test = run,
+	.setup = setup,
+	.forks_child = 1,
+	.timeout = 60,
+	.tags = (const struct tst_tag[]) {
+		/* posix-cpu-timers: Ensure set_process_cpu_timer is always evaluated */
+		{"linux-git", "c3bca5d450b6"},
+		{}
+	},
+};
