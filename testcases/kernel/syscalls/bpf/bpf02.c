@@ -21,34 +21,13 @@
 #include <sys/socket.h>
 #include <linux/bpf.h>
 #include "tst_test.h"
+#include "bpf_insn.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #ifndef SO_ATTACH_BPF
 # define SO_ATTACH_BPF 50
 #endif
-
-#define INSN(c, d, s, o, i) \
-	((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s), \
-			    .off = (o), .imm = (i) })
-#define MOV64_IMM(d, i)		INSN(BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)
-#define MOV32_IMM(d, i)		INSN(BPF_ALU | BPF_MOV | BPF_K, d, 0, 0, i)
-#define MOV64_REG(d, s)		INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
-#define ALU64_IMM(op, d, i)	INSN(BPF_ALU64 | (op) | BPF_K, d, 0, 0, i)
-#define ALU64_REG(op, d, s)	INSN(BPF_ALU64 | (op) | BPF_X, d, s, 0, 0)
-#define ALU32_REG(op, d, s)	INSN(BPF_ALU | (op) | BPF_X, d, s, 0, 0)
-#define LD_IMM64_HI(d, i)	INSN(BPF_LD | BPF_DW | BPF_IMM, d, 0, 0, i)
-#define LD_MAP_FD(d, fd)	INSN(BPF_LD | BPF_DW | BPF_IMM, d, \
-				     BPF_PSEUDO_MAP_FD, 0, fd), \
-				INSN(0, 0, 0, 0, 0)
-#define ST_MEM(sz, d, o, i)	INSN(BPF_ST | (sz) | BPF_MEM, d, 0, o, i)
-#define STX_MEM(sz, d, s, o)	INSN(BPF_STX | (sz) | BPF_MEM, d, s, o, 0)
-#define LDX_MEM(sz, d, s, o)	INSN(BPF_LDX | (sz) | BPF_MEM, d, s, o, 0)
-#define CALL(f)			INSN(BPF_JMP | BPF_CALL, 0, 0, 0, f)
-#define JEQ_IMM(d, i, o)	INSN(BPF_JMP | BPF_JEQ | BPF_K, d, 0, o, i)
-#define EXIT()			INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
-#define XADD64(d, s, o)		INSN(BPF_STX | BPF_DW | BPF_ATOMIC, d, s, o, \
-				     BPF_ADD)
 
 static char log_buf[8192];
 
