@@ -15,6 +15,16 @@
 #define LL_ACCESS_FS_WRITE_FILE		(1ULL << 1)
 #define LL_ACCESS_FS_READ_FILE		(1ULL << 2)
 #define LL_ACCESS_FS_READ_DIR		(1ULL << 3)
+#define LL_ACCESS_FS_REMOVE_DIR		(1ULL << 4)
+#define LL_ACCESS_FS_REMOVE_FILE	(1ULL << 5)
+#define LL_ACCESS_FS_MAKE_CHAR		(1ULL << 6)
+#define LL_ACCESS_FS_MAKE_DIR		(1ULL << 7)
+#define LL_ACCESS_FS_MAKE_REG		(1ULL << 8)
+#define LL_ACCESS_FS_MAKE_SOCK		(1ULL << 9)
+#define LL_ACCESS_FS_MAKE_FIFO		(1ULL << 10)
+#define LL_ACCESS_FS_MAKE_BLOCK		(1ULL << 11)
+#define LL_ACCESS_FS_MAKE_SYM		(1ULL << 12)
+#define LL_ACCESS_FS_REFER		(1ULL << 13)	/* ABI 2 */
 
 /* struct landlock_ruleset_attr of ABI 1: later ABIs append fields. */
 struct ll_ruleset_attr {
