@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <linux/if_addr.h>
+#include <linux/fib_rules.h>
 #include <linux/if_link.h>
 #include <linux/neighbour.h>
 #include <linux/netlink.h>
@@ -618,8 +619,10 @@ static inline int rtnl_route_get(int family, const void *dst,
 				 struct rtnl_route_info *ri)
 {
 	static struct rtnl_msg m;
+	/* IPv4 names the table the route came from only when asked */
 	struct rtmsg rtm = {
 		.rtm_family = family, .rtm_dst_len = rtnl_alen(family) * 8,
+		.rtm_flags = RTM_F_LOOKUP_TABLE,
 	};
 
 	memset(ri, 0, sizeof(*ri));
@@ -654,6 +657,30 @@ static inline int rtnl_route_dump(int family, rtnl_route_cb cb, void *priv)
 
 	rtnl_msg_init(&m, RTM_GETROUTE, NLM_F_DUMP, &rtm, sizeof(rtm));
 	return rtnl_talk_cb(&m, rtnl_route_dump_cb, &c);
+}
+
+/* ---- policy routing rules ---- */
+
+/*
+ * A rule "to dst/plen lookup table" at priority prio (type RTM_NEWRULE
+ * with NLM_F_CREATE | NLM_F_EXCL, or RTM_DELRULE): 0 or -errno.
+ */
+static inline int rtnl_rule_msg(int type, int family, const void *dst,
+				int plen, int table, int prio)
+{
+	static struct rtnl_msg m;
+	struct fib_rule_hdr frh = {
+		.family = family, .dst_len = plen, .action = FR_ACT_TO_TBL,
+		.table = table < 256 ? table : RT_TABLE_UNSPEC,
+	};
+
+	rtnl_msg_init(&m, type, type == RTM_NEWRULE ?
+		      NLM_F_CREATE | NLM_F_EXCL : 0, &frh, sizeof(frh));
+	if (plen)
+		rtnl_put(&m, FRA_DST, dst, rtnl_alen(family));
+	rtnl_put_u32(&m, FRA_TABLE, table);
+	rtnl_put_u32(&m, FRA_PRIORITY, prio);
+	return rtnl_talk(&m);
 }
 
 /* ---- neighbours ---- */
