@@ -310,11 +310,22 @@ static inline int rtnl_link_netns(int ifindex, int nsfd)
 	return rtnl_talk(&m);
 }
 
+/* Enslave ifindex to master (a bridge); 0 releases it. */
+static inline int rtnl_link_master(int ifindex, int master)
+{
+	static struct rtnl_msg m;
+
+	rtnl_link_msg(&m, RTM_NEWLINK, 0, ifindex, NULL);
+	rtnl_put_u32(&m, IFLA_MASTER, master);
+	return rtnl_talk(&m);
+}
+
 struct rtnl_link_info {
 	int index;
 	unsigned int flags;
 	unsigned int mtu;
 	int link;
+	int master;
 	char name[IFNAMSIZ];
 	char kind[32];
 	unsigned char addr[32];
@@ -340,6 +351,9 @@ static inline void rtnl_link_parse(struct nlmsghdr *nh,
 	rta = rtnl_attr(nh, sizeof(*ifi), IFLA_LINK);
 	if (rta)
 		li->link = *(int *)RTA_DATA(rta);
+	rta = rtnl_attr(nh, sizeof(*ifi), IFLA_MASTER);
+	if (rta)
+		li->master = *(int *)RTA_DATA(rta);
 	rta = rtnl_attr(nh, sizeof(*ifi), IFLA_ADDRESS);
 	if (rta && RTA_PAYLOAD(rta) <= sizeof(li->addr)) {
 		li->addrlen = RTA_PAYLOAD(rta);
