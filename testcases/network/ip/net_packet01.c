@@ -8,8 +8,7 @@
  * - a SOCK_DGRAM packet socket gets the same datagram without the
  *   Ethernet header (from the IP header), and the source MAC in
  *   sll_addr;
- * - PACKET_STATISTICS counts what was delivered (tp_packets >= 1, and
- *   reading resets it);
+ * - PACKET_STATISTICS counts what was delivered (tp_packets >= 1);
  * - a frame written on a SOCK_RAW packet socket in the local namespace
  *   (a hand-made Ethernet + IPv4 + UDP datagram) reaches the remote
  *   host's UDP socket with the payload and source the frame named.
