@@ -1,0 +1,484 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Two hosts in one guest for the network tests. net_hosts_setup() makes
+ * two network namespaces, "local" (NET_A) and "remote" (NET_B), joined by
+ * a veth pair (net0 on each side) with 10.99.1.1/24, fd99:1::1/64 and
+ * 10.99.1.2/24, fd99:1::2/64 (IFA_F_NODAD, usable at once), and checks a
+ * TCP connection both ways over both families before the test starts.
+ * net_routed_setup() puts a router namespace (NET_R) between them:
+ * A net0 10.99.1.1 -- R net0 10.99.1.254, R net1 10.99.2.254 -- B net0
+ * 10.99.2.2 (fd99:1::1, fd99:1::fe, fd99:2::fe, fd99:2::2), forwarding on
+ * in R, default routes in A and B through R.
+ *
+ * The namespaces are held only by file descriptors of the test process
+ * (and the sockets and devices in them), so they die with the test
+ * however it ends. The test process leaves the guest's namespace for
+ * good: the guest's own network is never touched, tests run in parallel.
+ * A socket stays in the namespace it was made in, so one process uses
+ * sockets of both hosts; net_enter() switches where new ones are made.
+ */
+#ifndef NET_HOSTS_H
+#define NET_HOSTS_H
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "net_rtnl.h"
+
+enum { NET_A, NET_B, NET_R, NET_NHOSTS };
+
+static int net_nsfd[NET_NHOSTS] = { -1, -1, -1 };
+static int net_cur = -1;
+static int net_routed;
+static const char *const net_hname[] = { "local", "remote", "router" };
+
+/* Compare two integers with a description of what they are. */
+#define NET_EXP_EQ(A, B, desc) do { \
+	long long net_a_ = (long long)(A), net_b_ = (long long)(B); \
+	tst_res(net_a_ == net_b_ ? TPASS : TFAIL, "%s: %lld%s%lld", (desc), \
+		net_a_, net_a_ == net_b_ ? " == " : ", expected ", net_b_); \
+} while (0)
+
+static inline int net_ms(int ms)
+{
+	return ms * tst_timeout_mul();
+}
+
+static inline void net_enter(int h)
+{
+	if (net_cur == h)
+		return;
+	if (setns(net_nsfd[h], CLONE_NEWNET))
+		tst_brk(TBROK | TERRNO, "setns(%s)", net_hname[h]);
+	net_cur = h;
+}
+
+/* A new namespace: the caller is in it afterwards; lo is up. */
+static inline int net_ns_new(int h)
+{
+	if (unshare(CLONE_NEWNET)) {
+		if (errno == EINVAL)
+			tst_brk(TCONF | TERRNO, "no network namespaces");
+		tst_brk(TBROK | TERRNO, "unshare(CLONE_NEWNET)");
+	}
+	net_nsfd[h] = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (net_nsfd[h] < 0)
+		tst_brk(TBROK | TERRNO, "open(/proc/self/ns/net)");
+	net_cur = h;
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("lo")));
+	return net_nsfd[h];
+}
+
+/* Host h's address on its link towards the other side, with port. */
+static inline socklen_t net_addr(int h, int family, unsigned short port,
+				 struct sockaddr_storage *ss)
+{
+	int net = (h == NET_B && net_routed) ? 2 : 1;
+	int host = h == NET_A ? 1 : h == NET_B ? 2 : 254;
+	char buf[64];
+
+	memset(ss, 0, sizeof(*ss));
+	if (family == AF_INET) {
+		struct sockaddr_in *sin = (struct sockaddr_in *)ss;
+
+		snprintf(buf, sizeof(buf), "10.99.%d.%d", net, host);
+		sin->sin_family = AF_INET;
+		sin->sin_port = htons(port);
+		inet_pton(AF_INET, buf, &sin->sin_addr);
+		return sizeof(*sin);
+	} else {
+		struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)ss;
+
+		snprintf(buf, sizeof(buf), "fd99:%d::%x", net, host);
+		sin6->sin6_family = AF_INET6;
+		sin6->sin6_port = htons(port);
+		inet_pton(AF_INET6, buf, &sin6->sin6_addr);
+		return sizeof(*sin6);
+	}
+}
+
+/* A pointer to the raw address inside ss. */
+static inline void *net_rawaddr(struct sockaddr_storage *ss)
+{
+	if (ss->ss_family == AF_INET)
+		return &((struct sockaddr_in *)ss)->sin_addr;
+	return &((struct sockaddr_in6 *)ss)->sin6_addr;
+}
+
+static inline unsigned short net_port(const struct sockaddr_storage *ss)
+{
+	return ntohs(((const struct sockaddr_in *)ss)->sin_port);
+}
+
+/* An address in text: a static buffer per call site is the caller's. */
+static inline const char *net_ntop(const struct sockaddr_storage *ss,
+				   char *buf, size_t len)
+{
+	const void *a = ss->ss_family == AF_INET ?
+		(const void *)&((const struct sockaddr_in *)ss)->sin_addr :
+		(const void *)&((const struct sockaddr_in6 *)ss)->sin6_addr;
+
+	return inet_ntop(ss->ss_family, a, buf, len);
+}
+
+/* Give the link ifname of the current host address .host of net. */
+static inline void net_addrs(const char *ifname, int net, int host)
+{
+	struct sockaddr_storage ss;
+	char buf[64];
+	int idx = rtnl_ifindex(ifname);
+
+	snprintf(buf, sizeof(buf), "10.99.%d.%d", net, host);
+	inet_pton(AF_INET, buf, &((struct sockaddr_in *)&ss)->sin_addr);
+	RTNL_SAFE(rtnl_addr_add(idx, AF_INET,
+				&((struct sockaddr_in *)&ss)->sin_addr, 24, 0));
+	snprintf(buf, sizeof(buf), "fd99:%d::%x", net, host);
+	inet_pton(AF_INET6, buf, &((struct sockaddr_in6 *)&ss)->sin6_addr);
+	RTNL_SAFE(rtnl_addr_add(idx, AF_INET6,
+				&((struct sockaddr_in6 *)&ss)->sin6_addr, 64,
+				IFA_F_NODAD));
+}
+
+/* Write val to /proc/sys/path as seen from host h. */
+static inline void net_sysctl(int h, const char *path, const char *val)
+{
+	char p[256];
+	int fd;
+
+	net_enter(h);
+	snprintf(p, sizeof(p), "/proc/sys/%s", path);
+	fd = open(p, O_WRONLY);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "open(%s) in %s", p, net_hname[h]);
+	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
+		tst_brk(TBROK | TERRNO, "write(%s, %s)", p, val);
+	close(fd);
+}
+
+static inline void net_sysctl_read(int h, const char *path, char *buf,
+				   size_t len)
+{
+	char p[256];
+	ssize_t n;
+	int fd;
+
+	net_enter(h);
+	snprintf(p, sizeof(p), "/proc/sys/%s", path);
+	fd = open(p, O_RDONLY);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "open(%s) in %s", p, net_hname[h]);
+	n = read(fd, buf, len - 1);
+	if (n < 0)
+		tst_brk(TBROK | TERRNO, "read(%s)", p);
+	buf[n] = 0;
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = 0;
+	close(fd);
+}
+
+/* poll() for events with a bound of ms (scaled): revents, 0 on timeout. */
+static inline short net_poll(int fd, short events, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = events };
+	int ret = poll(&pfd, 1, net_ms(ms));
+
+	if (ret < 0)
+		tst_brk(TBROK | TERRNO, "poll()");
+	return ret ? pfd.revents : 0;
+}
+
+/* net_poll() that TBROKs when nothing came in 30 s (scaled). */
+static inline short net_wait(int fd, short events)
+{
+	short rev = net_poll(fd, events, 30000);
+
+	if (!rev)
+		tst_brk(TBROK, "fd %d: no event 0x%x in %d ms", fd, events,
+			net_ms(30000));
+	return rev;
+}
+
+/* A socket of type made in host h (the caller stays in h). */
+static inline int net_socket(int h, int family, int type)
+{
+	int fd;
+
+	net_enter(h);
+	fd = socket(family, type, 0);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "socket(%d, %d) in %s", family, type,
+			net_hname[h]);
+	return fd;
+}
+
+/* A socket of type in host h bound to its address and a kernel port. */
+static inline int net_bound(int h, int family, int type,
+			    struct sockaddr_storage *ss)
+{
+	int fd = net_socket(h, family, type);
+	struct sockaddr_storage tmp;
+	socklen_t len = net_addr(h, family, 0, ss ? ss : &tmp);
+
+	if (!ss)
+		ss = &tmp;
+	if (bind(fd, (struct sockaddr *)ss, len))
+		tst_brk(TBROK | TERRNO, "bind() in %s", net_hname[h]);
+	if (getsockname(fd, (struct sockaddr *)ss, &len))
+		tst_brk(TBROK | TERRNO, "getsockname()");
+	return fd;
+}
+
+static inline int net_listener(int h, int family,
+			       struct sockaddr_storage *ss)
+{
+	int fd = net_bound(h, family, SOCK_STREAM, ss);
+
+	if (listen(fd, 128))
+		tst_brk(TBROK | TERRNO, "listen()");
+	return fd;
+}
+
+static inline void net_set_nonblock(int fd, int on)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || fcntl(fd, F_SETFL, on ? fl | O_NONBLOCK :
+			    fl & ~O_NONBLOCK))
+		tst_brk(TBROK | TERRNO, "fcntl(O_NONBLOCK)");
+}
+
+/*
+ * connect() fd to ss, bounded: 0 or the errno the connection ended
+ * with (ECONNREFUSED ...); ETIMEDOUT when nothing happened in time.
+ * fd is left blocking.
+ */
+static inline int net_connect_fd(int fd, const struct sockaddr_storage *ss)
+{
+	socklen_t len = ss->ss_family == AF_INET ?
+		sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6);
+	int err = 0;
+	socklen_t elen = sizeof(err);
+
+	net_set_nonblock(fd, 1);
+	if (connect(fd, (const struct sockaddr *)ss, len)) {
+		if (errno != EINPROGRESS)
+			return errno;
+		if (!net_poll(fd, POLLOUT, 30000))
+			return ETIMEDOUT;
+		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &elen))
+			tst_brk(TBROK | TERRNO, "getsockopt(SO_ERROR)");
+	}
+	net_set_nonblock(fd, 0);
+	return err;
+}
+
+/* A TCP connection from host h to ss; TBROK unless it is established. */
+static inline int net_connect(int h, const struct sockaddr_storage *ss)
+{
+	int fd = net_socket(h, ss->ss_family, SOCK_STREAM);
+	int err = net_connect_fd(fd, ss);
+	char buf[64];
+
+	if (err) {
+		errno = err;
+		tst_brk(TBROK | TERRNO, "connect() from %s to %s port %u",
+			net_hname[h], net_ntop(ss, buf, sizeof(buf)),
+			net_port(ss));
+	}
+	return fd;
+}
+
+/* accept() once the listener has a connection (bounded). */
+static inline int net_accept(int lfd)
+{
+	int fd;
+
+	net_wait(lfd, POLLIN);
+	fd = accept(lfd, NULL, NULL);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "accept()");
+	return fd;
+}
+
+/* An established TCP pair: *cfd in from, *sfd in to. */
+static inline void net_tcp_pair(int from, int to, int family, int *cfd,
+				int *sfd)
+{
+	struct sockaddr_storage ss;
+	int lfd = net_listener(to, family, &ss);
+
+	*cfd = net_connect(from, &ss);
+	*sfd = net_accept(lfd);
+	close(lfd);
+}
+
+/* Write all of buf, each write after POLLOUT (bounded): 0 or errno. */
+static inline int net_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n;
+
+		if (!net_poll(fd, POLLOUT, 30000))
+			return ETIMEDOUT;
+		n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Read exactly len bytes (bounded per read): bytes read; -1 errno. */
+static inline ssize_t net_read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n;
+
+		if (!net_poll(fd, POLLIN, 30000)) {
+			errno = ETIMEDOUT;
+			return -1;
+		}
+		n = read(fd, p + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (!n)
+			break;
+		got += n;
+	}
+	return got;
+}
+
+/* Both directions over both families, or TBROK. */
+static inline void net_check_tcp(int a, int b)
+{
+	int fams[] = { AF_INET, AF_INET6 }, i, dir;
+	char c;
+
+	for (i = 0; i < 2; i++) {
+		for (dir = 0; dir < 2; dir++) {
+			int cfd, sfd;
+
+			net_tcp_pair(dir ? b : a, dir ? a : b, fams[i], &cfd,
+				     &sfd);
+			if (net_write_all(cfd, "x", 1) ||
+			    net_read_all(sfd, &c, 1) != 1 || c != 'x')
+				tst_brk(TBROK, "no data %s -> %s (%s)",
+					net_hname[dir ? b : a],
+					net_hname[dir ? a : b],
+					fams[i] == AF_INET ? "IPv4" : "IPv6");
+			close(cfd);
+			close(sfd);
+		}
+	}
+}
+
+/* The two hosts; the process is left in NET_A. */
+static inline void net_hosts_setup(void)
+{
+	net_ns_new(NET_B);
+	net_ns_new(NET_A);
+	RTNL_SAFE(rtnl_veth_add("net0", "net0", net_nsfd[NET_B]));
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	net_addrs("net0", 1, 1);
+	net_enter(NET_B);
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	net_addrs("net0", 1, 2);
+	net_check_tcp(NET_A, NET_B);
+	net_enter(NET_A);
+}
+
+/* Default routes of the current host through gw .254 of net. */
+static inline void net_default_via(int net)
+{
+	struct sockaddr_storage ss;
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "10.99.%d.254", net);
+	inet_pton(AF_INET, buf, &((struct sockaddr_in *)&ss)->sin_addr);
+	RTNL_SAFE(rtnl_route_add(AF_INET, NULL, 0,
+				 &((struct sockaddr_in *)&ss)->sin_addr, 0, 0));
+	snprintf(buf, sizeof(buf), "fd99:%d::fe", net);
+	inet_pton(AF_INET6, buf, &((struct sockaddr_in6 *)&ss)->sin6_addr);
+	RTNL_SAFE(rtnl_route_add(AF_INET6, NULL, 0,
+				 &((struct sockaddr_in6 *)&ss)->sin6_addr, 0,
+				 0));
+}
+
+/* A -- R -- B; the process is left in NET_A. */
+static inline void net_routed_setup(void)
+{
+	net_routed = 1;
+	net_ns_new(NET_B);
+	net_ns_new(NET_R);
+	net_ns_new(NET_A);
+	RTNL_SAFE(rtnl_veth_add("net0", "net0", net_nsfd[NET_R]));
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	net_addrs("net0", 1, 1);
+	net_default_via(1);
+
+	net_enter(NET_R);
+	net_sysctl(NET_R, "net/ipv4/ip_forward", "1");
+	net_sysctl(NET_R, "net/ipv6/conf/all/forwarding", "1");
+	RTNL_SAFE(rtnl_veth_add("net1", "net0", net_nsfd[NET_B]));
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net1")));
+	net_addrs("net0", 1, 254);
+	net_addrs("net1", 2, 254);
+
+	net_enter(NET_B);
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	net_addrs("net0", 2, 2);
+	net_default_via(2);
+
+	net_check_tcp(NET_A, NET_B);
+	net_enter(NET_A);
+}
+
+/* A reading of a /proc/net counter (e.g. "Tcp:" "RetransSegs") in h. */
+static inline long long net_snmp(int h, const char *file, const char *sect,
+				 const char *field)
+{
+	char path[64], names[4096], vals[4096], *n, *v, *sn, *sv;
+	FILE *f;
+	long long ret = -1;
+
+	net_enter(h);
+	snprintf(path, sizeof(path), "/proc/net/%s", file);
+	f = fopen(path, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	while (fgets(names, sizeof(names), f) && fgets(vals, sizeof(vals), f)) {
+		if (strncmp(names, sect, strlen(sect)))
+			continue;
+		n = strtok_r(names, " \n", &sn);
+		v = strtok_r(vals, " \n", &sv);
+		while (n && v) {
+			if (!strcmp(n, field)) {
+				ret = atoll(v);
+				break;
+			}
+			n = strtok_r(NULL, " \n", &sn);
+			v = strtok_r(NULL, " \n", &sv);
+		}
+	}
+	fclose(f);
+	if (ret < 0)
+		tst_brk(TBROK, "no %s %s in %s", sect, field, path);
+	return ret;
+}
+
+#endif /* NET_HOSTS_H */
