@@ -13,6 +13,11 @@
  *    without CAP_SYSLOG shows zeros after the task regained it
  *    (kallsyms_open() passes file->f_cred), so a descriptor handed to
  *    a privileged reader leaks nothing.
+ * %pK in other files (/proc/net/unix, read with a socketpair open), where
+ * the reader's credentials at read() count: at kptr_restrict 1 real
+ * addresses for root, zeros for nobody and for a task whose real uid is
+ * not its effective uid (ruid nobody, euid 0: it has CAP_SYSLOG, but
+ * runs elevated); at 2 zeros for root too.
  * dmesg_restrict 1: syslog(READ_ALL) and opening /dev/kmsg for reading
  * are EPERM for nobody and allowed for root; at 0 nobody may do both.
  * Writing either sysctl needs CAP_SYS_ADMIN (EPERM for root without it),
@@ -24,6 +29,7 @@
 #include <stdlib.h>
 #include <pwd.h>
 #include <sys/klog.h>
+#include <sys/socket.h>
 #include <linux/capability.h>
 #include "tst_test.h"
 #include "caps_raw.h"
@@ -136,6 +142,60 @@ static void opener_creds(void)
 	reap_child(pid);
 }
 
+enum pk_who { PK_ROOT, PK_NOBODY, PK_ELEVATED };
+static const char *const pk_name[] = {"root", "nobody",
+				      "ruid nobody, euid 0"};
+
+/* Non-zero %pK socket addresses in /proc/net/unix. */
+static int unix_real(void)
+{
+	char line[512];
+	int nonzero = 0, lines = 0;
+	FILE *f = fopen("/proc/net/unix", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/net/unix)");
+	if (!fgets(line, sizeof(line), f))
+		tst_brk(TBROK, "/proc/net/unix is empty");
+	while (fgets(line, sizeof(line), f)) {
+		lines++;
+		if (strtoull(line, NULL, 16))
+			nonzero++;
+	}
+	fclose(f);
+	if (lines < 2)
+		tst_brk(TBROK, "/proc/net/unix lists %d sockets", lines);
+	return nonzero;
+}
+
+static void pk_as(enum pk_who who, int kptr, int real)
+{
+	int sv[2], n;
+	pid_t pid;
+
+	SAFE_FILE_PRINTF(KPTR, "%d", kptr);
+	pid = SAFE_FORK();
+	if (!pid) {
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+			tst_brk(TBROK | TERRNO, "socketpair");
+		if (who == PK_NOBODY)
+			become_nobody();
+		else if (who == PK_ELEVATED &&
+			 setresuid(nobody_uid, 0, 0))
+			tst_brk(TBROK | TERRNO, "setresuid(nobody, 0, 0)");
+		n = unix_real();
+		if (!!n == real)
+			tst_res(TPASS, "%%pK, kptr_restrict %d, %s: %s", kptr,
+				pk_name[who], real ? "real" : "zeros");
+		else
+			tst_res(TFAIL, "%%pK, kptr_restrict %d, %s: %d non-zero"
+				" addresses, expected %s", kptr, pk_name[who],
+				n, real ? "real ones" : "zeros");
+		exit(0);
+	}
+	reap_child(pid);
+}
+
 static void dmesg_as(int dmesg_r, int as_nobody)
 {
 	char buf[64];
@@ -237,6 +297,12 @@ static void run(unsigned int n)
 	case 5:
 		sysctl_writes();
 		break;
+	case 6:
+		pk_as(PK_ROOT, 1, 1);
+		pk_as(PK_NOBODY, 1, 0);
+		pk_as(PK_ELEVATED, 1, 0);
+		pk_as(PK_ROOT, 2, 0);
+		break;
 	}
 }
 
@@ -254,7 +320,7 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 6,
+	.tcnt = 7,
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
