@@ -153,9 +153,9 @@ static void delete_then_open(void)
 			fd = open(path, O_RDONLY);
 			if (fd >= 0 || errno != ENOENT) {
 				if (!bad++)
-					tst_res(TFAIL | TERRNO, "open(%s) after "
-						"its IN_DELETE returned %d",
-						path, fd);
+					tst_res(TFAIL | TERRNO, "open(%s) "
+						"after its IN_DELETE returned "
+						"%d", path, fd);
 				if (fd >= 0)
 					SAFE_CLOSE(fd);
 			}

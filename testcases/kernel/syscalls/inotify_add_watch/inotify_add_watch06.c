@@ -72,7 +72,8 @@ static void run(unsigned int n)
 	SAFE_CHMOD("file", 0644);
 
 	if (tc->parent & IN_ATTRIB) {
-		want[nw++] = (struct want){ wp, IN_ATTRIB | IN_ISDIR, "sub", 0 };
+		want[nw++] = (struct want){ wp, IN_ATTRIB | IN_ISDIR, "sub",
+					    0 };
 		want[nw++] = (struct want){ wp, IN_ATTRIB, "file", 0 };
 	}
 	if (tc->sub & IN_ATTRIB)

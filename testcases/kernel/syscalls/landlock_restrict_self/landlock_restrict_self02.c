@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Each landlock filesystem right guards exactly its operations: for
- * each of the twelve rights READ_FILE, WRITE_FILE, READ_DIR, REMOVE_DIR,
- * REMOVE_FILE and MAKE_{CHAR,DIR,REG,SOCK,FIFO,BLOCK,SYM}, a child
+ * each of the thirteen rights READ_FILE, WRITE_FILE, READ_DIR,
+ * REMOVE_DIR, REMOVE_FILE, MAKE_{CHAR,DIR,REG,SOCK,FIFO,BLOCK,SYM} and
+ * EXECUTE (execve() of a copy of the static busybox), a child
  * restricts itself with a ruleset handling all of them and a rule
  * granting all but that one beneath a directory; there the operation of
- * the missing right fails with EACCES and the operations of the eleven
- * others succeed.
+ * the missing right fails with EACCES and the operations of the twelve
+ * others succeed, except that execve() opens the file for reading too:
+ * without READ_FILE it fails with EACCES as well.
  * LANDLOCK_ACCESS_FS_REFER (ABI 2, 5.19): with REFER granted beneath A
  * and B but not C, a file is renamed from A to B and back, a rename from
  * B to C and a link() from A into C fail with EXDEV.
@@ -18,15 +20,16 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include "tst_test.h"
 #include "landlock_raw.h"
 
-#define NOPS 12
+#define NOPS 13
 
 static const char *const names[NOPS] = {
 	"READ_FILE", "WRITE_FILE", "READ_DIR", "REMOVE_DIR", "REMOVE_FILE",
 	"MAKE_CHAR", "MAKE_DIR", "MAKE_REG", "MAKE_SOCK", "MAKE_FIFO",
-	"MAKE_BLOCK", "MAKE_SYM",
+	"MAKE_BLOCK", "MAKE_SYM", "EXECUTE",
 };
 
 static const uint64_t rights[NOPS] = {
@@ -36,7 +39,10 @@ static const uint64_t rights[NOPS] = {
 	LL_ACCESS_FS_MAKE_DIR, LL_ACCESS_FS_MAKE_REG,
 	LL_ACCESS_FS_MAKE_SOCK, LL_ACCESS_FS_MAKE_FIFO,
 	LL_ACCESS_FS_MAKE_BLOCK, LL_ACCESS_FS_MAKE_SYM,
+	LL_ACCESS_FS_EXECUTE,
 };
+
+static int have_exe;
 
 static uint64_t all_rights(void)
 {
@@ -46,6 +52,28 @@ static uint64_t all_rights(void)
 	for (i = 0; i < NOPS; i++)
 		all |= rights[i];
 	return all;
+}
+
+/* execve() of dir/exe (busybox as "true"): 0, or -1 with its errno. */
+static int exec_op(const char *dir)
+{
+	char p[128];
+	int status;
+	pid_t pid;
+
+	if (!have_exe)
+		return 0;
+	snprintf(p, sizeof(p), "%s/exe", dir);
+	pid = SAFE_FORK();
+	if (!pid) {
+		execl(p, "true", (char *)NULL);
+		_exit(errno);
+	}
+	SAFE_WAITPID(pid, &status, 0);
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	errno = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+	return -1;
 }
 
 /* Operation i in directory dir; 0 or -1 with errno. */
@@ -91,9 +119,11 @@ static int op(int i, const char *dir)
 	case 10:
 		snprintf(p, sizeof(p), "%s/blk", dir);
 		return mknod(p, S_IFBLK | 0600, makedev(7, 0));
-	default:
+	case 11:
 		snprintf(p, sizeof(p), "%s/sym", dir);
 		return symlink("file", p);
+	default:
+		return exec_op(dir);
 	}
 	if (fd < 0)
 		return -1;
@@ -131,20 +161,23 @@ static void one_right(int r)
 	snprintf(dir, sizeof(dir), "box%d", r);
 	restrict_to(dirs, &allow, 1, all_rights());
 	for (i = 0; i < NOPS; i++) {
+		/* execve() needs READ_FILE as well as EXECUTE */
+		int denied = i == r || (i == NOPS - 1 && !r);
+
 		ret = op(i, dir);
-		if (i == r && !(ret < 0 && errno == EACCES)) {
-			tst_res(TFAIL | TERRNO, "without %s, its operation "
-				"returned %d", names[r], ret);
+		if (denied && !(ret < 0 && errno == EACCES)) {
+			tst_res(TFAIL | TERRNO, "without %s, the %s operation "
+				"returned %d", names[r], names[i], ret);
 			bad = 1;
-		} else if (i != r && ret) {
+		} else if (!denied && ret) {
 			tst_res(TFAIL | TERRNO, "without %s, the %s operation "
 				"failed", names[r], names[i]);
 			bad = 1;
 		}
 	}
 	if (!bad)
-		tst_res(TPASS, "without %s: EACCES for its operation, the 11 "
-			"others work", names[r]);
+		tst_res(TPASS, "without %s: EACCES for its operation%s, the "
+			"others work", names[r], r ? "" : " and execve()");
 }
 
 static void refer(void)
@@ -203,6 +236,10 @@ static void run(unsigned int n)
 		unlink("C/f");
 	}
 
+	if (n == NOPS - 1 && !have_exe) {
+		tst_res(TCONF, "no static /bin/busybox to execute");
+		return;
+	}
 	if (n == NOPS && ll_abi_version() < 2) {
 		tst_res(TCONF, "landlock ABI %d has no REFER",
 			ll_abi_version());
@@ -219,17 +256,34 @@ static void run(unsigned int n)
 	reap_child(pid);
 }
 
+static void copy_exe(const char *to)
+{
+	char buf[65536];
+	int in = SAFE_OPEN("/bin/busybox", O_RDONLY);
+	int out = SAFE_OPEN(to, O_WRONLY | O_CREAT | O_TRUNC, 0700);
+	ssize_t n;
+
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		SAFE_WRITE(1, out, buf, n);
+	SAFE_CLOSE(in);
+	SAFE_CLOSE(out);
+}
+
 static void setup(void)
 {
 	char p[64];
 	int r;
 
 	ll_abi_version();
+	have_exe = !access("/bin/busybox", X_OK);
 	for (r = 0; r < NOPS; r++) {
 		snprintf(p, sizeof(p), "box%d", r);
 		SAFE_MKDIR(p, 0700);
 		snprintf(p, sizeof(p), "box%d/file", r);
 		make(p);
+		snprintf(p, sizeof(p), "box%d/exe", r);
+		if (have_exe)
+			copy_exe(p);
 	}
 	SAFE_MKDIR("A", 0700);
 	SAFE_MKDIR("B", 0700);

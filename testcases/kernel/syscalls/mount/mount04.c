@@ -8,8 +8,9 @@
  * - atime: a read updates st_atime when it is older than st_mtime on a
  *   relatime mount (the default) but not on a noatime one; a read with a
  *   recent st_atime newer than st_mtime and st_ctime (set 100 s ahead)
- *   updates it only on a strictatime mount; with nodiratime (and strictatime) reading a
- *   directory leaves its st_atime alone while a file's is updated;
+ *   updates it only on a strictatime mount; with nodiratime (and
+ *   strictatime) reading a directory leaves its st_atime alone while a
+ *   file's is updated;
  *   MS_REMOUNT switches relatime to noatime;
  * - nosymfollow (MS_NOSYMFOLLOW, 5.10): open() through a symlink on the
  *   mount fails with ELOOP, readlink() still works; on a plain mount the
