@@ -19,51 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <linux/bpf.h>
 #include "tst_test.h"
-#include "bpf_insn.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "bpf_helpers.h"
 
 #ifndef SO_ATTACH_BPF
 # define SO_ATTACH_BPF 50
 #endif
-
-static char log_buf[8192];
-
-static long sys_bpf(int cmd, union bpf_attr *attr)
-{
-	return syscall(__NR_bpf, cmd, attr, sizeof(*attr));
-}
-
-static int map_create(int type, int vsize, int max)
-{
-	union bpf_attr a;
-	int fd;
-
-	memset(&a, 0, sizeof(a));
-	a.map_type = type;
-	a.key_size = 4;
-	a.value_size = vsize;
-	a.max_entries = max;
-	fd = sys_bpf(BPF_MAP_CREATE, &a);
-	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "BPF_MAP_CREATE(type %d)", type);
-	return fd;
-}
-
-static long elem(int cmd, int fd, uint32_t key, uint64_t *val,
-		 uint64_t flags)
-{
-	union bpf_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.map_fd = fd;
-	a.key = (uintptr_t)&key;
-	a.value = (uintptr_t)val;
-	a.flags = flags;
-	return sys_bpf(cmd, &a);
-}
 
 static long next_key(int fd, uint32_t *key, uint32_t *next)
 {
@@ -73,38 +34,38 @@ static long next_key(int fd, uint32_t *key, uint32_t *next)
 	a.map_fd = fd;
 	a.key = (uintptr_t)key;
 	a.next_key = (uintptr_t)next;
-	return sys_bpf(BPF_MAP_GET_NEXT_KEY, &a);
+	return bpf_sys(BPF_MAP_GET_NEXT_KEY, &a);
 }
 
 static void test_hash(void)
 {
 	uint64_t v = 0;
 	uint32_t k, nk, seen = 0;
-	int fd = map_create(BPF_MAP_TYPE_HASH, 8, 4), i;
+	int fd = bpf_map_create(BPF_MAP_TYPE_HASH, 8, 4), i;
 
-	TST_EXP_FAIL(elem(BPF_MAP_LOOKUP_ELEM, fd, 1, &v, 0), ENOENT,
+	TST_EXP_FAIL(bpf_elem(BPF_MAP_LOOKUP_ELEM, fd, 1, &v, 0), ENOENT,
 		     "lookup of a missing key");
-	TST_EXP_FAIL(elem(BPF_MAP_DELETE_ELEM, fd, 1, NULL, 0), ENOENT,
+	TST_EXP_FAIL(bpf_elem(BPF_MAP_DELETE_ELEM, fd, 1, NULL, 0), ENOENT,
 		     "delete of a missing key");
 	v = 10;
-	TST_EXP_FAIL(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_EXIST), ENOENT,
-		     "BPF_EXIST update of a missing key");
-	TST_EXP_PASS(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_NOEXIST),
+	TST_EXP_FAIL(bpf_elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_EXIST),
+		     ENOENT, "BPF_EXIST update of a missing key");
+	TST_EXP_PASS(bpf_elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_NOEXIST),
 		     "BPF_NOEXIST adds key 1");
 	v = 11;
-	TST_EXP_FAIL(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_NOEXIST), EEXIST,
-		     "BPF_NOEXIST of key 1 again");
-	TST_EXP_PASS(elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_EXIST),
+	TST_EXP_FAIL(bpf_elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_NOEXIST),
+		     EEXIST, "BPF_NOEXIST of key 1 again");
+	TST_EXP_PASS(bpf_elem(BPF_MAP_UPDATE_ELEM, fd, 1, &v, BPF_EXIST),
 		     "BPF_EXIST replaces key 1");
 	v = 0;
-	elem(BPF_MAP_LOOKUP_ELEM, fd, 1, &v, 0);
+	bpf_elem(BPF_MAP_LOOKUP_ELEM, fd, 1, &v, 0);
 	TST_EXP_EXPR(v == 11, "key 1 reads 11 (%llu)", (unsigned long long)v);
 	for (i = 2; i <= 4; i++) {
 		v = i * 10;
-		if (elem(BPF_MAP_UPDATE_ELEM, fd, i, &v, BPF_ANY))
+		if (bpf_elem(BPF_MAP_UPDATE_ELEM, fd, i, &v, BPF_ANY))
 			tst_brk(TBROK | TERRNO, "update key %d", i);
 	}
-	TST_EXP_FAIL(elem(BPF_MAP_UPDATE_ELEM, fd, 5, &v, BPF_ANY), E2BIG,
+	TST_EXP_FAIL(bpf_elem(BPF_MAP_UPDATE_ELEM, fd, 5, &v, BPF_ANY), E2BIG,
 		     "a fifth key in a map of 4");
 	TST_EXP_PASS(next_key(fd, NULL, &k), "BPF_MAP_GET_NEXT_KEY(NULL)");
 	for (i = 0; i < 8; i++) {
@@ -116,42 +77,29 @@ static void test_hash(void)
 	}
 	TST_EXP_EXPR(seen == 0x1e && errno == ENOENT && i == 3, "the walk "
 		     "gave keys 1-4 once each, then ENOENT (mask %#x)", seen);
-	TST_EXP_PASS(elem(BPF_MAP_DELETE_ELEM, fd, 3, NULL, 0), "delete key 3");
-	TST_EXP_FAIL(elem(BPF_MAP_LOOKUP_ELEM, fd, 3, &v, 0), ENOENT,
+	TST_EXP_PASS(bpf_elem(BPF_MAP_DELETE_ELEM, fd, 3, NULL, 0),
+		     "delete key 3");
+	TST_EXP_FAIL(bpf_elem(BPF_MAP_LOOKUP_ELEM, fd, 3, &v, 0), ENOENT,
 		     "key 3 is gone");
-	TST_EXP_PASS(elem(BPF_MAP_UPDATE_ELEM, fd, 5, &v, BPF_ANY),
+	TST_EXP_PASS(bpf_elem(BPF_MAP_UPDATE_ELEM, fd, 5, &v, BPF_ANY),
 		     "key 5 fits in the freed room");
 	SAFE_CLOSE(fd);
 }
 
 static int prog_load(int type, const struct bpf_insn *insns, int n)
 {
-	union bpf_attr a;
-	int fd;
+	int fd = bpf_prog_load(type, insns, n);
 
-	memset(&a, 0, sizeof(a));
-	a.prog_type = type;
-	a.insns = (uintptr_t)insns;
-	a.insn_cnt = n;
-	a.license = (uintptr_t)"GPL";
-	a.log_buf = (uintptr_t)log_buf;
-	a.log_size = sizeof(log_buf);
-	a.log_level = 1;
-	fd = sys_bpf(BPF_PROG_LOAD, &a);
 	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD: %s", log_buf);
+		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD: %s", bpf_log);
 	return fd;
 }
 
 static void test_socket_filter(void)
 {
-	int map = map_create(BPF_MAP_TYPE_ARRAY, 8, 1);
+	int map = bpf_map_create(BPF_MAP_TYPE_ARRAY, 8, 1);
 	struct bpf_insn counter[] = {
-		ST_MEM(BPF_W, BPF_REG_10, -4, 0),	/* key 0 on the stack */
-		MOV64_REG(BPF_REG_2, BPF_REG_10),
-		ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
-		LD_MAP_FD(BPF_REG_1, map),
-		CALL(BPF_FUNC_map_lookup_elem),
+		MAP_LOOKUP(map, 0),
 		JEQ_IMM(BPF_REG_0, 0, 2),
 		MOV64_IMM(BPF_REG_1, 1),
 		XADD64(BPF_REG_0, BPF_REG_1, 0),
@@ -173,7 +121,7 @@ static void test_socket_filter(void)
 		TST_EXP_VAL(recv(sv[1], buf, sizeof(buf), MSG_DONTWAIT), 3,
 			    "datagram %d let through by the filter", i + 1);
 	}
-	elem(BPF_MAP_LOOKUP_ELEM, map, 0, &v, 0);
+	bpf_elem(BPF_MAP_LOOKUP_ELEM, map, 0, &v, 0);
 	TST_EXP_EXPR(v == 3, "the filter counted %llu packets (want 3)",
 		     (unsigned long long)v);
 	SAFE_CLOSE(prog);
@@ -192,14 +140,10 @@ static void test_socket_filter(void)
 
 static void test_div_zero(void)
 {
-	int map = map_create(BPF_MAP_TYPE_ARRAY, 8, 4);
+	int map = bpf_map_create(BPF_MAP_TYPE_ARRAY, 8, 4);
 	/* results go to map entries 0..3; r6 keeps the zero divisor */
 #define STORE(idx) \
-	ST_MEM(BPF_W, BPF_REG_10, -4, idx), \
-	MOV64_REG(BPF_REG_2, BPF_REG_10), \
-	ALU64_IMM(BPF_ADD, BPF_REG_2, -4), \
-	LD_MAP_FD(BPF_REG_1, map), \
-	CALL(BPF_FUNC_map_lookup_elem), \
+	MAP_LOOKUP(map, idx), \
 	JEQ_IMM(BPF_REG_0, 0, 1), \
 	STX_MEM(BPF_DW, BPF_REG_0, BPF_REG_7, 0)
 	struct bpf_insn insns[] = {
@@ -226,23 +170,14 @@ static void test_div_zero(void)
 		"64-bit division by 0", "64-bit modulo by 0",
 		"32-bit division by 0", "32-bit modulo by 0",
 	};
-	char data[64];
-	union bpf_attr a;
 	uint64_t v;
 	int prog, i;
 
-	memset(data, 0, sizeof(data));
 	prog = prog_load(BPF_PROG_TYPE_SOCKET_FILTER, insns, ARRAY_SIZE(insns));
-	memset(&a, 0, sizeof(a));
-	a.test.prog_fd = prog;
-	a.test.data_in = (uintptr_t)data;
-	a.test.data_size_in = sizeof(data);
-	a.test.repeat = 1;
-	if (sys_bpf(BPF_PROG_TEST_RUN, &a))
-		tst_brk(TBROK | TERRNO, "BPF_PROG_TEST_RUN");
+	bpf_test_run(prog);
 	for (i = 0; i < 4; i++) {
 		v = 0xdead;
-		elem(BPF_MAP_LOOKUP_ELEM, map, i, &v, 0);
+		bpf_elem(BPF_MAP_LOOKUP_ELEM, map, i, &v, 0);
 		TST_EXP_EXPR(v == want[i], "%s: %#llx (want %#llx)", what[i],
 			     (unsigned long long)v,
 			     (unsigned long long)want[i]);

@@ -18,31 +18,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "tst_test.h"
-#include "bpf_insn.h"
+#include "bpf_helpers.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static char log_buf[16384];
 static int ring = -1;
-
-static long sys_bpf(int cmd, union bpf_attr *attr)
-{
-	return syscall(__NR_bpf, cmd, attr, sizeof(*attr));
-}
 
 static long load(const struct bpf_insn *insns, int n)
 {
-	union bpf_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
-	a.insns = (uintptr_t)insns;
-	a.insn_cnt = n;
-	a.license = (uintptr_t)"GPL";
-	a.log_buf = (uintptr_t)log_buf;
-	a.log_size = sizeof(log_buf);
-	a.log_level = 1;
-	return sys_bpf(BPF_PROG_LOAD, &a);
+	return bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, insns, n);
 }
 
 static void run(void)
@@ -89,8 +71,6 @@ static void run(void)
 		EXIT(),
 	};
 	unsigned long *cons, *prod;
-	char data[64] = "";
-	union bpf_attr a;
 	long fd;
 
 	fd = load(before_null_check, ARRAY_SIZE(before_null_check));
@@ -108,15 +88,9 @@ static void run(void)
 
 	fd = load(good, ARRAY_SIZE(good));
 	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "the sound program: %s", log_buf);
+		tst_brk(TBROK | TERRNO, "the sound program: %s", bpf_log);
 	tst_res(TPASS, "reserve, NULL check, submit as it came: accepted");
-	memset(&a, 0, sizeof(a));
-	a.test.prog_fd = fd;
-	a.test.data_in = (uintptr_t)data;
-	a.test.data_size_in = sizeof(data);
-	a.test.repeat = 1;
-	if (sys_bpf(BPF_PROG_TEST_RUN, &a))
-		tst_brk(TBROK | TERRNO, "BPF_PROG_TEST_RUN");
+	bpf_test_run(fd);
 	cons = SAFE_MMAP(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED,
 			 ring, 0);
 	prod = SAFE_MMAP(NULL, page, PROT_READ, MAP_SHARED, ring, page);
@@ -135,7 +109,7 @@ static void setup(void)
 	memset(&a, 0, sizeof(a));
 	a.map_type = BPF_MAP_TYPE_RINGBUF;
 	a.max_entries = getpagesize();
-	ring = sys_bpf(BPF_MAP_CREATE, &a);
+	ring = bpf_sys(BPF_MAP_CREATE, &a);
 	if (ring < 0) {
 		if (errno == EINVAL)
 			tst_brk(TCONF, "no BPF ring buffers (Linux 5.8)");

@@ -19,83 +19,35 @@
 #include <stdint.h>
 #include <string.h>
 #include "tst_test.h"
-#include "bpf_insn.h"
+#include "bpf_helpers.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static char log_buf[16384];
 static int map = -1;
-
-static long sys_bpf(int cmd, union bpf_attr *attr)
-{
-	return syscall(__NR_bpf, cmd, attr, sizeof(*attr));
-}
 
 static long load(const struct bpf_insn *insns, int n)
 {
-	union bpf_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
-	a.insns = (uintptr_t)insns;
-	a.insn_cnt = n;
-	a.license = (uintptr_t)"GPL";
-	a.log_buf = (uintptr_t)log_buf;
-	a.log_size = sizeof(log_buf);
-	a.log_level = 1;
-	return sys_bpf(BPF_PROG_LOAD, &a);
+	return bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, insns, n);
 }
 
 static uint64_t value(void)
 {
-	uint32_t key = 0;
 	uint64_t v = 0;
-	union bpf_attr a;
 
-	memset(&a, 0, sizeof(a));
-	a.map_fd = map;
-	a.key = (uintptr_t)&key;
-	a.value = (uintptr_t)&v;
-	if (sys_bpf(BPF_MAP_LOOKUP_ELEM, &a))
+	if (bpf_elem(BPF_MAP_LOOKUP_ELEM, map, 0, &v, 0))
 		tst_brk(TBROK | TERRNO, "BPF_MAP_LOOKUP_ELEM");
 	return v;
 }
 
 static void clear_value(void)
 {
-	uint32_t key = 0;
 	uint64_t v = 0;
-	union bpf_attr a;
 
-	memset(&a, 0, sizeof(a));
-	a.map_fd = map;
-	a.key = (uintptr_t)&key;
-	a.value = (uintptr_t)&v;
-	if (sys_bpf(BPF_MAP_UPDATE_ELEM, &a))
+	if (bpf_elem(BPF_MAP_UPDATE_ELEM, map, 0, &v, 0))
 		tst_brk(TBROK | TERRNO, "BPF_MAP_UPDATE_ELEM");
-}
-
-static void run_prog(long fd)
-{
-	char data[64] = "";
-	union bpf_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.test.prog_fd = fd;
-	a.test.data_in = (uintptr_t)data;
-	a.test.data_size_in = sizeof(data);
-	a.test.repeat = 1;
-	if (sys_bpf(BPF_PROG_TEST_RUN, &a))
-		tst_brk(TBROK | TERRNO, "BPF_PROG_TEST_RUN");
 }
 
 /* r0 = pointer to the map's value 0, or exit */
 #define LOOKUP() \
-	ST_MEM(BPF_W, BPF_REG_10, -4, 0), \
-	MOV64_REG(BPF_REG_2, BPF_REG_10), \
-	ALU64_IMM(BPF_ADD, BPF_REG_2, -4), \
-	LD_MAP_FD(BPF_REG_1, map), \
-	CALL(BPF_FUNC_map_lookup_elem), \
+	MAP_LOOKUP(map, 0), \
 	JEQ_IMM(BPF_REG_0, 0, 1 + TAIL)
 
 static void check(const struct bpf_insn *bad, int nbad, int err,
@@ -114,11 +66,11 @@ static void check(const struct bpf_insn *bad, int nbad, int err,
 	fd = load(good, ngood);
 	if (fd < 0) {
 		tst_res(TFAIL | TERRNO, "%s, in bounds: refused: %s", what,
-			log_buf);
+			bpf_log);
 		return;
 	}
 	clear_value();
-	run_prog(fd);
+	bpf_test_run(fd);
 	v = value();
 	TST_EXP_EXPR(v == (uint64_t)0xab << (8 * byte), "%s, in bounds: "
 		     "accepted, stored byte %d (value %#llx)", what, byte,
@@ -188,16 +140,7 @@ static void run(void)
 
 static void setup(void)
 {
-	union bpf_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.map_type = BPF_MAP_TYPE_ARRAY;
-	a.key_size = 4;
-	a.value_size = 8;
-	a.max_entries = 1;
-	map = sys_bpf(BPF_MAP_CREATE, &a);
-	if (map < 0)
-		tst_brk(TBROK | TERRNO, "BPF_MAP_CREATE");
+	map = bpf_map_create(BPF_MAP_TYPE_ARRAY, 8, 1);
 }
 
 static void cleanup(void)

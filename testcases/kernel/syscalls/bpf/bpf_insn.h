@@ -31,5 +31,12 @@
 #define XADD64(d, s, o)		INSN(BPF_STX | BPF_DW | BPF_ATOMIC, d, s, o, \
 				     BPF_ADD)
 #define ALU64_REG_ADD(d, s)	ALU64_REG(BPF_ADD, d, s)
+/* r0 = bpf_map_lookup_elem(map, &key), the key stored at fp - 4 */
+#define MAP_LOOKUP(map, key) \
+	ST_MEM(BPF_W, BPF_REG_10, -4, key), \
+	MOV64_REG(BPF_REG_2, BPF_REG_10), \
+	ALU64_IMM(BPF_ADD, BPF_REG_2, -4), \
+	LD_MAP_FD(BPF_REG_1, map), \
+	CALL(BPF_FUNC_map_lookup_elem)
 
 #endif /* BPF_INSN_H */
