@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -139,6 +140,40 @@ static inline void cg_rmdir(const char *rel)
 static inline void cg_enter(const char *rel)
 {
 	CG_WRITE(rel, "cgroup.procs", "0");
+}
+
+/*
+ * Poll "key val" in the flat keyed cgroup.events of rel, bounded by 10 s
+ * (times LTP_TIMEOUT_MUL); not reaching it is a TFAIL that stops the test.
+ */
+static inline long long cg_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+static inline void cg_wait_event(const char *rel, const char *key, int val)
+{
+	long long deadline = cg_now_ms() + 10000 * tst_timeout_mul();
+
+	while (cg_read_key(rel, "cgroup.events", key) != val) {
+		if (cg_now_ms() > deadline)
+			tst_brk(TFAIL, "cgroup '%s': no '%s %d' in "
+				"cgroup.events after 10 s", rel, key, val);
+		usleep(1000);
+	}
+}
+
+/* TCONF, with why, when the test's cgroup lacks the interface file. */
+static inline void cg_require_file(const char *file, const char *why)
+{
+	char path[PATH_MAX];
+
+	cg_path(path, sizeof(path), "", file);
+	if (access(path, F_OK))
+		tst_brk(TCONF, "no %s: %s", file, why);
 }
 
 static inline int cg_has_word(const char *path, const char *word)

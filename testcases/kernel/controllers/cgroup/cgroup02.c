@@ -81,14 +81,7 @@ static void drain_quiet(void)
 
 static void wait_frozen(const char *rel, int val)
 {
-	long long deadline = task_wait_now_ms() + 10000 * tst_timeout_mul();
-
-	while (cg_read_key(rel, "cgroup.events", "frozen") != val) {
-		if (task_wait_now_ms() > deadline)
-			tst_brk(TFAIL, "cgroup '%s' not frozen %d after 10 s",
-				rel, val);
-		usleep(1000);
-	}
+	cg_wait_event(rel, "frozen", val);
 	tst_res(TPASS, "cgroup.events of '%s' reads frozen %d", rel, val);
 }
 
@@ -192,15 +185,11 @@ static void run(void)
 
 static void setup(void)
 {
-	char path[PATH_MAX];
-
 	count = SAFE_MMAP(NULL, sizeof(*count) * NWORK,
 			  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 			  -1, 0);
 	cg_setup(NULL, 0);
-	cg_path(path, sizeof(path), "", "cgroup.freeze");
-	if (access(path, F_OK))
-		tst_brk(TCONF, "no cgroup.freeze: kernel before 5.2");
+	cg_require_file("cgroup.freeze", "kernel before 5.2");
 }
 
 static struct tst_test test = {

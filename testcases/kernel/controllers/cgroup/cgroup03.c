@@ -31,18 +31,6 @@ static pid_t start_in(const char *rel)
 	return pid;
 }
 
-static void wait_event(const char *rel, const char *key, int val)
-{
-	long long deadline = task_wait_now_ms() + 10000 * tst_timeout_mul();
-
-	while (cg_read_key(rel, "cgroup.events", key) != val) {
-		if (task_wait_now_ms() > deadline)
-			tst_brk(TFAIL, "cgroup '%s': no '%s %d' after 10 s",
-				rel, key, val);
-		usleep(1000);
-	}
-}
-
 static void refused(const char *rel, const char *val, int err)
 {
 	int got = cg_write_err(rel, "cgroup.kill", val);
@@ -66,7 +54,7 @@ static void run(void)
 	other = start_in("other");
 
 	CG_WRITE("k/a", "cgroup.freeze", "1");
-	wait_event("k/a", "frozen", 1);
+	cg_wait_event("k/a", "frozen", 1);
 	TST_EXP_EQ_LI(cg_read_key("k", "cgroup.events", "populated"), 1);
 
 	CG_WRITE("k", "cgroup.kill", "1");
@@ -74,7 +62,7 @@ static void run(void)
 		reap_child_killed(pids[i], SIGKILL);
 	tst_res(TPASS, "cgroup.kill ended the %d processes of k, k/a (frozen) "
 		"and k/a/b; each status read", NKILL);
-	wait_event("k", "populated", 0);
+	cg_wait_event("k", "populated", 0);
 	tst_res(TPASS, "k reads populated 0 after the kill");
 
 	TST_EXP_EXPR(task_state(other, other) && task_state(other, other) != 'Z',
@@ -105,12 +93,8 @@ static void run(void)
 
 static void setup(void)
 {
-	char path[PATH_MAX];
-
 	cg_setup(NULL, 0);
-	cg_path(path, sizeof(path), "", "cgroup.kill");
-	if (access(path, F_OK))
-		tst_brk(TCONF, "no cgroup.kill: kernel before 5.14");
+	cg_require_file("cgroup.kill", "kernel before 5.14");
 }
 
 static struct tst_test test = {

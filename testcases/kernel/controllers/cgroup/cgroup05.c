@@ -40,18 +40,6 @@ static long clone_into(int fd)
 	return clone3(&args, sizeof(args));
 }
 
-static void wait_frozen(const char *rel, int val)
-{
-	long long deadline = task_wait_now_ms() + 10000 * tst_timeout_mul();
-
-	while (cg_read_key(rel, "cgroup.events", "frozen") != val) {
-		if (task_wait_now_ms() > deadline)
-			tst_brk(TFAIL, "'%s' not frozen %d after 10 s", rel,
-				val);
-		usleep(1000);
-	}
-}
-
 static void frozen(void)
 {
 	long long deadline;
@@ -60,7 +48,7 @@ static void frozen(void)
 
 	cg_mkdir("f");
 	CG_WRITE("f", "cgroup.freeze", "1");
-	wait_frozen("f", 1);
+	cg_wait_event("f", "frozen", 1);
 	*count = 0;
 	fd = cg_fd("f");
 	pid = clone_into(fd);
@@ -156,14 +144,11 @@ static void run(void)
 static void setup(void)
 {
 	static const char *const ctrls[] = {"pids", NULL};
-	char path[PATH_MAX];
 
 	count = SAFE_MMAP(NULL, sizeof(*count), PROT_READ | PROT_WRITE,
 			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	cg_setup(ctrls, 1);
-	cg_path(path, sizeof(path), "", "cgroup.freeze");
-	if (access(path, F_OK))
-		tst_brk(TCONF, "no cgroup.freeze");
+	cg_require_file("cgroup.freeze", "kernel before 5.2");
 }
 
 static struct tst_test test = {
