@@ -177,4 +177,40 @@ static inline int fan_init(unsigned int flags, unsigned int ev_flags)
 	return fd;
 }
 
+/* A pass when no further event is queued; else a fail naming its mask. */
+static inline void fan_expect_none(int fan, const char *what)
+{
+	struct fan_event ev;
+	int n = fan_read_one(fan, &ev);
+
+	TST_EXP_EXPR(!n, "%s: no further event (mask %#llx)", what,
+		     n ? (unsigned long long)ev.mask : 0ULL);
+	if (n)
+		fan_close_ev(&ev);
+}
+
+/* open() and close() the file, for an open (and close) event. */
+static inline void fan_touch_open(const char *path)
+{
+	int fd = SAFE_OPEN(path, O_RDONLY);
+
+	SAFE_CLOSE(fd);
+}
+
+/* Copy a file (an executable for the exec events) under a new mode. */
+static inline void fan_copy_file(const char *from, const char *to,
+				 mode_t mode)
+{
+	char buf[4096];
+	int in, out;
+	ssize_t n;
+
+	in = SAFE_OPEN(from, O_RDONLY);
+	out = SAFE_OPEN(to, O_CREAT | O_WRONLY | O_TRUNC, mode);
+	while ((n = SAFE_READ(0, in, buf, sizeof(buf))) > 0)
+		SAFE_WRITE(1, out, buf, n);
+	SAFE_CLOSE(in);
+	SAFE_CLOSE(out);
+}
+
 #endif /* FAN_COMMON_H */

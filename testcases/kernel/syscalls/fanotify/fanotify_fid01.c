@@ -105,17 +105,6 @@ static void expect_rec(int fan, uint64_t mask, int type, const char *path,
 	fan_close_ev(&ev);
 }
 
-static void expect_none(int fan, const char *what)
-{
-	struct fan_event ev;
-	int n = fan_read_one(fan, &ev);
-
-	TST_EXP_EXPR(!n, "%s: no further event (mask %#llx)", what,
-		     n ? (unsigned long long)ev.mask : 0ULL);
-	if (n)
-		fan_close_ev(&ev);
-}
-
 static void do_rename(const char *from, const char *to)
 {
 	if (rename(from, to))
@@ -137,13 +126,6 @@ static int fdinfo_pid(const char *path)
 	}
 	fclose(f);
 	return pid;
-}
-
-static void touch_open(const char *path)
-{
-	int fd = SAFE_OPEN(path, O_RDONLY);
-
-	SAFE_CLOSE(fd);
 }
 
 static const struct {
@@ -169,7 +151,7 @@ static void test_fid(unsigned int i)
 	fan_mark(fan, marks[i].flags, FAN_OPEN | FAN_CLOSE_NOWRITE,
 		 marks[i].path);
 	fh_get(FILE_P, 0, &want, NULL);
-	touch_open(FILE_P);
+	fan_touch_open(FILE_P);
 	/* open and close of one file by one process: one merged event */
 	if (!fan_read_one(fan, &ev)) {
 		tst_res(TFAIL, "%s: no event", marks[i].name);
@@ -204,7 +186,7 @@ static void test_fid(unsigned int i)
 		expect_rec(fan, FAN_OPEN | FAN_CLOSE_NOWRITE,
 			   FAN_EVENT_INFO_TYPE_FID, FILE_P, NULL,
 			   "open_by_handle_at() reported too");
-	expect_none(fan, marks[i].name);
+	fan_expect_none(fan, marks[i].name);
 	fan_close(fan);
 }
 
@@ -332,7 +314,7 @@ static void test_dfid_name(void)
 	SAFE_UNLINK(DIR_P "/b");
 	expect_rec(fan, FAN_DELETE, FAN_EVENT_INFO_TYPE_DFID_NAME, DIR_P, "b",
 		   "DFID_NAME unlink");
-	expect_none(fan, "DFID_NAME");
+	fan_expect_none(fan, "DFID_NAME");
 	fan_close(fan);
 
 	/* DFID_NAME and FID: an event on a child carries both ids */
@@ -341,7 +323,7 @@ static void test_dfid_name(void)
 	fan_mark(fan, FAN_MARK_ADD, FAN_OPEN | FAN_EVENT_ON_CHILD, DIR_P);
 	fh_get(DIR_P, 0, &dir_fh, NULL);
 	fh_get(FILE_P, 0, &file_fh, NULL);
-	touch_open(FILE_P);
+	fan_touch_open(FILE_P);
 	n = fan_read_one(fan, &ev) ? parse(&ev, r, 3) : 0;
 	TST_EXP_EXPR(n == 2 && ev.mask == FAN_OPEN &&
 		     r[0].type == FAN_EVENT_INFO_TYPE_DFID_NAME &&
@@ -384,7 +366,7 @@ static void test_dfid_name(void)
 		     fh_equal(&r[1].fh, &dir_fh) && !strcmp(r[1].name, "e"),
 		     "FAN_RENAME, both watched: old root and 'd', new dir and "
 		     "'e' (%d records)", n);
-	expect_none(fan, "FAN_RENAME");
+	fan_expect_none(fan, "FAN_RENAME");
 	SAFE_UNLINK(DIR_P "/e");
 	fan_close(fan);
 }
@@ -395,7 +377,7 @@ static void *thread_open(void *arg)
 {
 	(void)arg;
 	thread_tid = syscall(__NR_gettid);
-	touch_open(FILE_P);
+	fan_touch_open(FILE_P);
 	return NULL;
 }
 
@@ -441,7 +423,7 @@ static void test_tid_pidfd(void)
 	fan = fan_init(FAN_CLASS_NOTIF | FAN_REPORT_PIDFD | FAN_NONBLOCK,
 		       O_RDONLY);
 	fan_mark(fan, FAN_MARK_ADD, FAN_OPEN, FILE_P);
-	touch_open(FILE_P);
+	fan_touch_open(FILE_P);
 	n = fan_read_one(fan, &ev) ? parse(&ev, r, 2) : 0;
 	pid_seen = -1;
 	if (n == 1 && r[0].type == FAN_EVENT_INFO_TYPE_PIDFD &&
@@ -459,7 +441,7 @@ static void test_tid_pidfd(void)
 
 	pid = SAFE_FORK();
 	if (!pid) {
-		touch_open(FILE_P);
+		fan_touch_open(FILE_P);
 		exit(0);
 	}
 	reap_child(pid);

@@ -61,13 +61,6 @@ static void expect_none(int fan, const char *what)
 		     (unsigned long long)got);
 }
 
-static void touch_open(const char *path)
-{
-	int fd = SAFE_OPEN(path, O_RDONLY);
-
-	SAFE_CLOSE(fd);
-}
-
 static const struct {
 	unsigned int flags;
 	const char *path;
@@ -102,7 +95,7 @@ static void test_mark_type(unsigned int i)
 	expect(fan, FAN_CLOSE_WRITE, FILE_P, what);
 	expect_none(fan, what);
 
-	touch_open(OTHER_P);
+	fan_touch_open(OTHER_P);
 	snprintf(what, sizeof(what), "%s, another file of the tmpfs",
 		 marks[i].name);
 	/* open and close of one file by one process merge into one event */
@@ -110,14 +103,14 @@ static void test_mark_type(unsigned int i)
 		expect(fan, FAN_OPEN | FAN_CLOSE_NOWRITE, OTHER_P, what);
 	expect_none(fan, what);
 
-	touch_open(BIND_FILE);
+	fan_touch_open(BIND_FILE);
 	snprintf(what, sizeof(what), "%s, the file through a bind mount",
 		 marks[i].name);
 	if (marks[i].via_bind)
 		expect(fan, FAN_OPEN | FAN_CLOSE_NOWRITE, FILE_P, what);
 	expect_none(fan, what);
 
-	touch_open("outside");
+	fan_touch_open("outside");
 	snprintf(what, sizeof(what), "%s, a file outside the tmpfs",
 		 marks[i].name);
 	expect_none(fan, what);
@@ -140,10 +133,10 @@ static void test_flags(void)
 	TST_EXP_PASS(fanotify_mark(fan, FAN_MARK_ADD | FAN_MARK_DONT_FOLLOW,
 				   FAN_OPEN, AT_FDCWD, LINK_P),
 		     "FAN_MARK_DONT_FOLLOW on a symlink");
-	touch_open(LINK_P);
+	fan_touch_open(LINK_P);
 	expect_none(fan, "open() through a symlink marked itself");
 	fan_mark(fan, FAN_MARK_ADD, FAN_OPEN, LINK_P);
-	touch_open(LINK_P);
+	fan_touch_open(LINK_P);
 	expect(fan, FAN_OPEN, FILE_P, "open() through a symlink that was "
 	       "followed to its target");
 	expect_none(fan, "symlink");
@@ -216,14 +209,14 @@ static void test_ignore_types(void)
 		fan_mark(fan, FAN_MARK_ADD | ign[i].ign_flags |
 			 FAN_MARK_IGNORED_MASK | FAN_MARK_IGNORED_SURV_MODIFY,
 			 FAN_OPEN, FAN_MNT);
-		touch_open(FILE_P);
+		fan_touch_open(FILE_P);
 		snprintf(what, sizeof(what), "inode mark under a %s ignore "
 			 "mask", ign[i].name);
 		expect_none(fan, what);
 		/* the ignore mask goes, the inode mark reports again */
 		fan_mark(fan, FAN_MARK_REMOVE | ign[i].ign_flags |
 			 FAN_MARK_IGNORED_MASK, FAN_OPEN, FAN_MNT);
-		touch_open(OTHER_P);
+		fan_touch_open(OTHER_P);
 		snprintf(what, sizeof(what), "inode mark after the %s ignore "
 			 "mask was removed", ign[i].name);
 		expect(fan, FAN_OPEN, OTHER_P, what);
@@ -234,9 +227,9 @@ static void test_ignore_types(void)
 	fan = fan_init(FAN_CLASS_NOTIF | FAN_NONBLOCK, O_RDONLY);
 	fan_mark(fan, FAN_MARK_ADD | FAN_MARK_MOUNT, FAN_OPEN, FAN_MNT);
 	fan_mark(fan, FAN_MARK_ADD | FAN_MARK_IGNORED_MASK, FAN_OPEN, FILE_P);
-	touch_open(FILE_P);
+	fan_touch_open(FILE_P);
 	expect_none(fan, "mount mark, the file with an inode ignore mask");
-	touch_open(OTHER_P);
+	fan_touch_open(OTHER_P);
 	expect(fan, FAN_OPEN, OTHER_P, "mount mark, a file without one");
 	fan_close(fan);
 }
@@ -309,23 +302,9 @@ static void test_exec(void)
 	if (n)
 		fan_close_ev(&ev);
 	expect_none(fan, "after the execve()");
-	touch_open(PROG_P);
+	fan_touch_open(PROG_P);
 	expect(fan, FAN_OPEN, PROG_P, "a plain open() of the program");
 	fan_close(fan);
-}
-
-static void copy_file(const char *from, const char *to, mode_t mode)
-{
-	char buf[4096];
-	int in, out;
-	ssize_t n;
-
-	in = SAFE_OPEN(from, O_RDONLY);
-	out = SAFE_OPEN(to, O_CREAT | O_WRONLY | O_TRUNC, mode);
-	while ((n = SAFE_READ(0, in, buf, sizeof(buf))) > 0)
-		SAFE_WRITE(1, out, buf, n);
-	SAFE_CLOSE(in);
-	SAFE_CLOSE(out);
 }
 
 static void run(unsigned int n)
@@ -365,7 +344,7 @@ static void setup(void)
 	if (queue_max > 100000)
 		tst_brk(TCONF, "fs.fanotify.max_queued_events is %d: too many "
 			"files to fill the queue", queue_max);
-	copy_file("/bin/true", PROG_P, 0755);
+	fan_copy_file("/bin/true", PROG_P, 0755);
 	SAFE_MKDIR(BIND, 0755);
 	SAFE_MOUNT(FAN_MNT, BIND, NULL, MS_BIND, NULL);
 	bound = 1;

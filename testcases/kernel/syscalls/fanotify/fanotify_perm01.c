@@ -55,17 +55,6 @@ static void answer(int fan, uint64_t mask, pid_t pid, unsigned int response,
 	fan_close_ev(&ev);
 }
 
-static void expect_no_event(int fan, const char *what)
-{
-	struct fan_event ev;
-	int n = fan_read_one(fan, &ev);
-
-	TST_EXP_EXPR(!n, "%s: no further event (got mask %#llx)", what,
-		     n ? (unsigned long long)ev.mask : 0ULL);
-	if (n)
-		fan_close_ev(&ev);
-}
-
 static void access_child(void)
 {
 	char c = 0;
@@ -106,7 +95,7 @@ static void test_access(unsigned int i)
 	snprintf(what, sizeof(what), "%s, second open()", marks[i].name);
 	answer(fan, FAN_OPEN_PERM, pid, FAN_DENY, FILE_P, what);
 	reap_child(pid);
-	expect_no_event(fan, marks[i].name);
+	fan_expect_none(fan, marks[i].name);
 	fan_close(fan);
 }
 
@@ -145,7 +134,7 @@ static void test_exec(void)
 	TST_EXP_EXPR(WIFEXITED(status) && !WEXITSTATUS(status),
 		     "the allowed program ran and exited 0 (status %#x)",
 		     status);
-	expect_no_event(fan, "exec");
+	fan_expect_none(fan, "exec");
 	fan_close(fan);
 }
 
@@ -258,20 +247,6 @@ static void run(unsigned int n)
 		test_release();
 }
 
-static void copy_file(const char *from, const char *to, mode_t mode)
-{
-	char buf[4096];
-	int in, out;
-	ssize_t n;
-
-	in = SAFE_OPEN(from, O_RDONLY);
-	out = SAFE_OPEN(to, O_CREAT | O_WRONLY | O_TRUNC, mode);
-	while ((n = SAFE_READ(0, in, buf, sizeof(buf))) > 0)
-		SAFE_WRITE(1, out, buf, n);
-	SAFE_CLOSE(in);
-	SAFE_CLOSE(out);
-}
-
 static void setup(void)
 {
 	int fd;
@@ -282,7 +257,7 @@ static void setup(void)
 	fd = SAFE_OPEN(FILE_P, O_CREAT | O_WRONLY, 0644);
 	SAFE_WRITE(1, fd, "0123456789", 10);
 	SAFE_CLOSE(fd);
-	copy_file("/bin/true", PROG_P, 0755);
+	fan_copy_file("/bin/true", PROG_P, 0755);
 	fd = fanotify_init(FAN_CLASS_CONTENT, O_RDONLY);
 	if (fd < 0 && errno == EINVAL)
 		tst_brk(TCONF, "no permission events "
