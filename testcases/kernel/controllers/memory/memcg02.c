@@ -179,9 +179,7 @@ static void setup(void)
 	cg_path(path, sizeof(path), "", "memory.swap.max");
 	if (access(path, F_OK) && tst_read_meminfo("SwapTotal:"))
 		tst_brk(TCONF, "swap is on and no memory.swap.max");
-	cg_path(path, sizeof(path), "", "memory.oom.group");
-	if (access(path, F_OK))
-		tst_brk(TCONF, "no memory.oom.group: kernel before 4.19");
+	cg_require_file("memory.oom.group", "kernel before 4.19");
 
 	/* Written and dropped from the cache before the child reads it. */
 	fd = SAFE_OPEN("data", O_WRONLY | O_CREAT | O_TRUNC, 0600);
