@@ -3,8 +3,8 @@
  * RLIMIT_CPU, set in a child that then spins (soft 1 s, hard 2 s of CPU
  * time, user plus system):
  *  - with a SIGXCPU handler: SIGXCPU arrives once the process has used
- *    its soft limit (CLOCK_PROCESS_CPUTIME_ID at least 1 s, less than
- *    2 s), the kernel moves the soft limit one second up (getrlimit()
+ *    its soft limit (CLOCK_PROCESS_CPUTIME_ID at least 0.9 s: the kernel
+ *    counts ticks, see run_child(); less than 2 s), the kernel moves the soft limit one second up (getrlimit()
  *    in the handler reads 2), and at the hard limit SIGKILL ends it,
  *    after exactly one SIGXCPU;
  *  - without a handler the default action of SIGXCPU ends it at the soft
@@ -84,9 +84,18 @@ static void run_child(int with_handler)
 		     "at the hard limit the child is killed by SIGKILL "
 		     "(status 0x%x)", status);
 	TST_EXP_EQ_LI(sh->sigxcpu, 1);
-	TST_EXP_EXPR(sh->first_ns >= 1000000000LL &&
+	/*
+	 * The kernel compares the limit with the process's user plus
+	 * system time as ticks account it (the PROF sample of
+	 * check_process_timers()), which may run ahead of the exact
+	 * runtime CLOCK_PROCESS_CPUTIME_ID reads by the ticks charged
+	 * whole to a task that ran part of them: 981 ms was seen under
+	 * TCG. So the lower bound leaves 10%: a limit read in the wrong
+	 * unit, or not applied, still fails.
+	 */
+	TST_EXP_EXPR(sh->first_ns >= 900000000LL &&
 		     sh->first_ns < 2000000000LL, "SIGXCPU after %lld ms of "
-		     "CPU time (soft limit 1 s, hard 2 s)",
+		     "CPU time (soft limit 1 s as ticks count it, hard 2 s)",
 		     sh->first_ns / 1000000);
 	TST_EXP_EQ_LU(sh->soft_after, 2);
 }
