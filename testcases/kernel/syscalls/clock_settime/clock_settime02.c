@@ -14,44 +14,21 @@
 #include <limits.h>
 #include <poll.h>
 #include <sys/timerfd.h>
-#include "time_event.h"
+#include "clock_guard.h"
 #include "task_wait.h"
 #include "lapi/time.h"
 
 #define HOUR_NS (3600 * NSEC_PER_SEC)
 
-static long long real0, mono0;
-static int saved;
-
-static int settime_ns(long long ns)
-{
-	struct timespec ts = ns_ts(ns);
-
-	return syscall(SYS_clock_settime, CLOCK_REALTIME, &ts);
-}
-
-/* The real time now, had nobody touched the clock since setup(). */
-static long long true_real_ns(void)
-{
-	return real0 + clock_ns(CLOCK_MONOTONIC) - mono0;
-}
-
-static void restore_clock(void)
-{
-	if (settime_ns(true_real_ns()))
-		tst_brk(TBROK | TERRNO, "clock_settime(): could not put "
-			"CLOCK_REALTIME back");
-}
-
 static void test_set(void)
 {
-	long long target = true_real_ns() + 24 * HOUR_NS;
+	long long target = clock_guard_true_ns() + 24 * HOUR_NS;
 	long long mono, boot, real, coarse, tai, mono_after, boot_after;
 	long long slack = tev_scaled_ns(60000);
 
 	mono = clock_ns(CLOCK_MONOTONIC);
 	boot = clock_ns(CLOCK_BOOTTIME);
-	TST_EXP_PASS(settime_ns(target), "clock_settime(CLOCK_REALTIME, "
+	TST_EXP_PASS(clock_guard_set_ns(target), "clock_settime(CLOCK_REALTIME, "
 		     "now + 1 day)");
 	if (!TST_PASS)
 		return;
@@ -71,7 +48,7 @@ static void test_set(void)
 	TST_EXP_EXPR(mono_after - mono < slack && boot_after - boot < slack,
 		     "CLOCK_MONOTONIC (+%lld ns) and CLOCK_BOOTTIME (+%lld ns) "
 		     "did not jump", mono_after - mono, boot_after - boot);
-	restore_clock();
+	clock_guard_restore();
 }
 
 /* Wait up to 10 s (scaled) for the child; 1 when it ended. */
@@ -104,7 +81,7 @@ static void test_abs_sleeper(void)
 		exit(0);
 	}
 	wait_task_in_syscall(pid, __NR_clock_nanosleep);
-	if (settime_ns(true_real_ns() + 2 * HOUR_NS))
+	if (clock_guard_set_ns(clock_guard_true_ns() + 2 * HOUR_NS))
 		tst_brk(TBROK | TERRNO, "clock_settime(now + 2 h)");
 	if (child_ended(pid, &status))
 		tst_res(TPASS, "the sleeper woke when the clock passed its "
@@ -112,7 +89,7 @@ static void test_abs_sleeper(void)
 	else
 		tst_res(TFAIL, "the absolute sleeper slept on after the clock "
 			"passed its deadline");
-	restore_clock();
+	clock_guard_restore();
 }
 
 static void test_rel_sleepers(void)
@@ -136,10 +113,10 @@ static void test_rel_sleepers(void)
 			exit(0);
 		}
 		wait_task_in_syscall(pid, __NR_clock_nanosleep);
-		if (settime_ns(true_real_ns() + 2 * HOUR_NS))
+		if (clock_guard_set_ns(clock_guard_true_ns() + 2 * HOUR_NS))
 			tst_brk(TBROK | TERRNO, "clock_settime(now + 2 h)");
 		reap_child(pid);
-		restore_clock();
+		clock_guard_restore();
 	}
 }
 
@@ -162,7 +139,7 @@ static void test_timerfds(void)
 	TST_EXP_FAIL(read(plain, &ticks, sizeof(ticks)), EAGAIN,
 		     "read(timerfd due in 1 h)");
 
-	if (settime_ns(true_real_ns() + 2 * HOUR_NS))
+	if (clock_guard_set_ns(clock_guard_true_ns() + 2 * HOUR_NS))
 		tst_brk(TBROK | TERRNO, "clock_settime(now + 2 h)");
 
 	pfd.fd = plain;
@@ -181,7 +158,7 @@ static void test_timerfds(void)
 		     "read(TFD_TIMER_CANCEL_ON_SET timerfd)");
 	SAFE_CLOSE(plain);
 	SAFE_CLOSE(cancel);
-	restore_clock();
+	clock_guard_restore();
 }
 
 static void test_errors(void)
@@ -210,7 +187,7 @@ static void test_errors(void)
 	TST_EXP_FAIL(syscall(SYS_clock_settime, CLOCK_MONOTONIC, &ts), EINVAL,
 		     "clock_settime(CLOCK_MONOTONIC) as root");
 	/* in case one of them was wrongly accepted */
-	restore_clock();
+	clock_guard_restore();
 }
 
 static void run(unsigned int n)
@@ -236,20 +213,12 @@ static void run(unsigned int n)
 
 static void setup(void)
 {
-	const char *in_guest = getenv("LTP_IN_GUEST");
-
-	if (!in_guest || strcmp(in_guest, "1"))
-		tst_brk(TCONF, "sets the system clock: runs only in a test VM "
-			"whose environment has LTP_IN_GUEST=1");
-	mono0 = clock_ns(CLOCK_MONOTONIC);
-	real0 = clock_ns(CLOCK_REALTIME);
-	saved = 1;
+	clock_guard_save();
 }
 
 static void cleanup(void)
 {
-	if (saved)
-		settime_ns(true_real_ns());
+	clock_guard_cleanup();
 }
 
 static struct tst_test test = {

@@ -12,24 +12,9 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/timerfd.h>
-#include "time_event.h"
+#include "clock_guard.h"
 
 #define Y2038 2147483648LL	/* 2^31 s */
-
-static long long real0, mono0;
-static int saved;
-
-static int settime_ns(long long ns)
-{
-	struct timespec ts = ns_ts(ns);
-
-	return syscall(SYS_clock_settime, CLOCK_REALTIME, &ts);
-}
-
-static long long true_real_ns(void)
-{
-	return real0 + clock_ns(CLOCK_MONOTONIC) - mono0;
-}
 
 static void run(void)
 {
@@ -43,7 +28,7 @@ static void run(void)
 	int tfd_abs, tfd_rel, ptimer, n, done = 0;
 
 	set_at = (Y2038 - 3) * NSEC_PER_SEC;
-	if (settime_ns(set_at))
+	if (clock_guard_set_ns(set_at))
 		tst_brk(TBROK | TERRNO, "clock_settime(2^31 - 3 s)");
 	now = clock_ns(CLOCK_REALTIME);
 	TST_EXP_EXPR(now >= set_at && now < set_at + tev_scaled_ns(2000),
@@ -106,26 +91,17 @@ static void run(void)
 	syscall(__NR_timer_delete, ptimer);
 	SAFE_CLOSE(tfd_abs);
 	SAFE_CLOSE(tfd_rel);
-	if (settime_ns(true_real_ns()))
-		tst_brk(TBROK | TERRNO, "could not put CLOCK_REALTIME back");
+	clock_guard_restore();
 }
 
 static void setup(void)
 {
-	const char *in_guest = getenv("LTP_IN_GUEST");
-
-	if (!in_guest || strcmp(in_guest, "1"))
-		tst_brk(TCONF, "sets the system clock: runs only in a test VM "
-			"whose environment has LTP_IN_GUEST=1");
-	mono0 = clock_ns(CLOCK_MONOTONIC);
-	real0 = clock_ns(CLOCK_REALTIME);
-	saved = 1;
+	clock_guard_save();
 }
 
 static void cleanup(void)
 {
-	if (saved)
-		settime_ns(true_real_ns());
+	clock_guard_cleanup();
 }
 
 static struct tst_test test = {
