@@ -34,6 +34,10 @@ struct tst_tag {
 #define TST_SR_TCONF_RO		0x8	/* cannot write: TCONF */
 #define TST_SR_SKIP_RO		0x10	/* cannot write: ignore it */
 
+/* Kernel taint bits for .taint_check (Documentation/admin-guide/tainted-kernels) */
+#define TST_TAINT_D	(1UL << 7)	/* the kernel died: an oops */
+#define TST_TAINT_W	(1UL << 9)	/* a warning was issued */
+
 /*
  * A /proc/sys (or /sys) value saved before setup and restored after the
  * test, whatever way it ended. With val != NULL the value is also set.
@@ -134,6 +138,15 @@ struct tst_test {
 	 * count those new bits against the test; any other new bit is.
 	 */
 	const char *expected_taint;
+
+	/*
+	 * Taint bits (TST_TAINT_D, TST_TAINT_W, ...) the kernel must not
+	 * gain while the test runs: the harness reads /proc/sys/kernel/
+	 * tainted before and after each test process and reports TFAIL
+	 * with the new bits. For tests that hunt a crash or a warning, so
+	 * that one run alone (without the executor's own check) fails too.
+	 */
+	unsigned long taint_check;
 
 	/* {"linux-git", "<sha>"}, {"CVE", "2017-xxxx"}, ..., {NULL, NULL} */
 	const struct tst_tag *tags;

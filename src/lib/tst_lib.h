@@ -36,6 +36,10 @@ void tst_print_summary(void);
 
 void tst_check_requirements(struct tst_test *t);
 
+/* .taint_check, in the harness around each test process (tst_taint.c) */
+unsigned long tst_taint_read(void);
+void tst_taint_verdict(unsigned long before, unsigned long mask);
+
 char *tst_tmpdir_create(void);
 void tst_tmpdir_remove(const char *path);
 

@@ -431,8 +431,11 @@ static void run_test_process(void)
 	int before = tst_shared->passed + tst_shared->failed +
 		     tst_shared->broken + tst_shared->skipped +
 		     tst_shared->warnings;
+	unsigned long taint0 = 0;
 	pid_t pid;
 
+	if (tst_self->taint_check)
+		taint0 = tst_taint_read();
 	tst_shared->cleanup_started = 0;
 	alarm_fired = 0;
 	clock_gettime(CLOCK_MONOTONIC, &start_time);
@@ -447,6 +450,8 @@ static void run_test_process(void)
 	if (timeout_secs)
 		alarm(timeout_secs);
 	wait_for_test(pid);
+	if (tst_self->taint_check)
+		tst_taint_verdict(taint0, tst_self->taint_check);
 
 	if (before == tst_shared->passed + tst_shared->failed +
 	    tst_shared->broken + tst_shared->skipped + tst_shared->warnings)

@@ -2,7 +2,7 @@
 /*
  * A fake test for the library's self-tests: $FAKE_RESULT picks what it
  * reports (pass, fail, brk, conf, warn, none, segv, hang, hang_child,
- * brk_in_setup, brk_in_cleanup, child_fail, pingpong), so one program exercises
+ * brk_in_setup, brk_in_cleanup, child_fail, pingpong, taint), so one program exercises
  * every path of the harness. Harmless: touches nothing but its tmpdir.
  */
 #include <signal.h>
@@ -96,6 +96,10 @@ static void run(void)
 			TST_CHECKPOINT_WAKE_AND_WAIT(0);
 		tst_reap_children();
 		tst_res(TPASS, "200 checkpoint round trips on one id");
+	} else if (!strcmp(mode, "taint")) {
+		/* a warning "taints" the fake kernel: the harness must see it */
+		tst_res(TPASS, "passes, but taints");
+		SAFE_FILE_PRINTF(getenv("LTP_TAINTED_FILE"), "%lu", TST_TAINT_W);
 	} else if (!strcmp(mode, "exp")) {
 		TST_EXP_FAIL(close(-1), EBADF);
 		TST_EXP_PASS(access("/", F_OK));
@@ -111,6 +115,7 @@ static struct tst_test test = {
 	.needs_tmpdir = 1,
 	.forks_child = 1,
 	.needs_checkpoints = 1,
+	.taint_check = TST_TAINT_D | TST_TAINT_W,
 	.timeout = 2,
 	.tags = (const struct tst_tag[]) {
 		{"linux-git", "000000000000"},

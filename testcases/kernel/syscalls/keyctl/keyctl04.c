@@ -74,17 +74,8 @@ static const char cert[] =
 	"\xfc\x4a\xfe\xee\x15\xc2\x80\xe2\xeb\xe4\x60\xc1"
 	"\x66\xc6\xc9\x7a\x98\xbf\x6a\xd0\xb1\xe5\x23\x3c";
 
-static long taint0;
 static volatile key_serial_t race_key;
 static volatile int bad_read, bad_errno;
-
-static long tainted(void)
-{
-	long t;
-
-	SAFE_FILE_SCANF("/proc/sys/kernel/tainted", "%ld", &t);
-	return t;
-}
 
 static double now(void)
 {
@@ -272,24 +263,13 @@ static void (*const cases[])(void) = {
 
 static void run(unsigned int n)
 {
-	long t;
-
 	cases[n]();
-	t = tainted();
-	if ((t & ~taint0) & ((1 << 7) | (1 << 9)))
-		tst_res(TFAIL, "kernel newly tainted: %#lx (was %#lx)", t,
-			taint0);
-}
-
-static void setup(void)
-{
-	taint0 = tainted();
 }
 
 static struct tst_test test = {
 	.tcnt = ARRAY_SIZE(cases),
 	.test = run,
-	.setup = setup,
+	.taint_check = TST_TAINT_D | TST_TAINT_W,
 	.forks_child = 1,
 	.timeout = 60,
 	.tags = (const struct tst_tag[]) {

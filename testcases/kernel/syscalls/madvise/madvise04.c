@@ -22,16 +22,6 @@
 #define DUMP_SIZE (1 << 20)
 #define WILL_SIZE (32 << 20)
 
-static long taint0;
-
-static long tainted(void)
-{
-	long t;
-
-	SAFE_FILE_SCANF("/proc/sys/kernel/tainted", "%ld", &t);
-	return t;
-}
-
 static unsigned char pat(long i)
 {
 	return (unsigned char)(i * 131 + (i >> 8) * 7 + 0x5a);
@@ -127,27 +117,16 @@ static void willneed(void)
 
 static void run(unsigned int n)
 {
-	long t;
-
 	if (!n)
 		dontdump();
 	else
 		willneed();
-	t = tainted();
-	if ((t & ~taint0) & ((1 << 7) | (1 << 9)))
-		tst_res(TFAIL, "kernel newly tainted: %#lx (was %#lx)", t,
-			taint0);
-}
-
-static void setup(void)
-{
-	taint0 = tainted();
 }
 
 static struct tst_test test = {
 	.tcnt = 2,
 	.test = run,
-	.setup = setup,
+	.taint_check = TST_TAINT_D | TST_TAINT_W,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,

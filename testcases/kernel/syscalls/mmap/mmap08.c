@@ -23,15 +23,7 @@
 #define BIG (128L << 20)
 #define RACE (4L << 20)
 
-static long pg, taint0;
-
-static long tainted(void)
-{
-	long t;
-
-	SAFE_FILE_SCANF("/proc/sys/kernel/tainted", "%ld", &t);
-	return t;
-}
+static long pg;
 
 static double now(void)
 {
@@ -170,24 +162,18 @@ static void (*const cases[])(void) = {
 
 static void run(unsigned int n)
 {
-	long t;
-
 	cases[n]();
-	t = tainted();
-	if ((t & ~taint0) & ((1 << 7) | (1 << 9)))
-		tst_res(TFAIL, "kernel newly tainted: %#lx (was %#lx)", t,
-			taint0);
 }
 
 static void setup(void)
 {
 	pg = getpagesize();
-	taint0 = tainted();
 }
 
 static struct tst_test test = {
 	.tcnt = sizeof(cases) / sizeof(cases[0]),
 	.test = run,
+	.taint_check = TST_TAINT_D | TST_TAINT_W,
 	.setup = setup,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
