@@ -13,8 +13,9 @@
 #   PTS_UNTESTED 5    -> TCONF, exit 32
 #   killed by a signal, timed out, any other exit -> TBROK, exit 2
 #
-# A result line "NAME:1: TYPE: ..." and a "Summary:" block follow the
-# program's own output. The program gets SIGTERM after LTP_POSIX_TIMEOUT
+# A result line "NAME:1: TYPE: WHAT: LAST LINE (exit N)" (the program's
+# last line of output for anything but a pass) and a "Summary:" block
+# follow the program's own output. The program gets SIGTERM after LTP_POSIX_TIMEOUT
 # seconds (default 60) times LTP_TIMEOUT_MUL.
 
 if [ $# -lt 1 ]; then
@@ -44,8 +45,17 @@ watchdog=$!
 timed=
 trap 'timed=1' TERM
 
-"$@"
+# The program's output is kept, so that its last KNOWN ISSUE line, else
+# the last line it printed (the reason of a FAIL, UNRESOLVED or
+# UNTESTED), goes into the result line, where ltp-pan takes the reason from.
+out=$(mktemp "${TMPDIR:-/tmp}/posix-out.XXXXXX") || exit 2
+"$@" > "$out" 2>&1
 rc=$?
+cat "$out"
+# a known issue, also one a child reported, names itself
+last=$(grep 'KNOWN ISSUE' "$out" | tail -n 1 | cut -c1-300)
+[ -n "$last" ] || last=$(grep -v '^[[:space:]]*$' "$out" | tail -n 1 | cut -c1-300)
+rm -f "$out"
 
 trap - TERM
 kill "$watchdog" 2>/dev/null
@@ -72,6 +82,7 @@ case $rc in
 	;;
 esac
 
+[ "$type" = TPASS ] || [ -z "$last" ] || what="$what: $last"
 printf '%s:1: %s: %s (exit %d)\n' "$name" "$type" "$what" "$rc"
 pass=0 fail=0 brok=0 conf=0
 case $type in
