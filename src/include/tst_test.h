@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "tst_res_flags.h"
 #include "tst_checkpoint.h"
@@ -208,6 +209,28 @@ void tst_reap_child_killed_(const char *file, int line, pid_t pid, int sig);
 
 /* Multiplier from $LTP_TIMEOUT_MUL (>= 1.0). */
 float tst_timeout_mul(void);
+
+/*
+ * CLOCK_MONOTONIC, for deadlines of bounded waits and for measuring
+ * intervals (never the wall clock, which a test or NTP may move).
+ */
+static inline long long tst_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static inline long long tst_mono_ms(void)
+{
+	return tst_mono_ns() / 1000000;
+}
+
+static inline double tst_mono_secs(void)
+{
+	return tst_mono_ns() / 1e9;
+}
 
 /* Seconds left before the library timeout fires (for time budgets). */
 unsigned int tst_remaining_runtime(void);

@@ -146,20 +146,12 @@ static inline void cg_enter(const char *rel)
  * Poll "key val" in the flat keyed cgroup.events of rel, bounded by 10 s
  * (times LTP_TIMEOUT_MUL); not reaching it is a TFAIL that stops the test.
  */
-static inline long long cg_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 static inline void cg_wait_event(const char *rel, const char *key, int val)
 {
-	long long deadline = cg_now_ms() + 10000 * tst_timeout_mul();
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
 
 	while (cg_read_key(rel, "cgroup.events", key) != val) {
-		if (cg_now_ms() > deadline)
+		if (tst_mono_ms() > deadline)
 			tst_brk(TFAIL, "cgroup '%s': no '%s %d' in "
 				"cgroup.events after 10 s", rel, key, val);
 		usleep(1000);

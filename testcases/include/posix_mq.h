@@ -77,12 +77,4 @@ static inline struct timespec mq_abs_in(long ms)
 	return ts;
 }
 
-static inline long long mq_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 #endif /* POSIX_MQ_H */

@@ -139,14 +139,6 @@ static inline void sem_setval(int id, int num, int val)
 			val);
 }
 
-static inline long long ipc_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /*
  * Wait until semctl(id, num, cmd) (GETNCNT or GETZCNT) reaches count: the
  * kernel's own count of tasks sleeping in semop() on that semaphore, so a
@@ -155,11 +147,11 @@ static inline long long ipc_now_ms(void)
  */
 static inline void sem_wait_count(int id, int num, int cmd, int count)
 {
-	long long deadline = ipc_now_ms() + 10000 * tst_timeout_mul();
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
 	int cur;
 
 	while ((cur = sem_get(id, num, cmd)) != count) {
-		if (ipc_now_ms() > deadline)
+		if (tst_mono_ms() > deadline)
 			tst_brk(TBROK, "semaphore %d of set %d: count %d after "
 				"10 s, expected %d sleepers", num, id, cur,
 				count);

@@ -15,14 +15,6 @@
 #include "tst_test.h"
 #include "cgroup2.h"
 
-static long long now_usec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
-}
-
 static void run(void)
 {
 	long long start, usage0, usage, wall, periods;
@@ -45,16 +37,16 @@ static void run(void)
 
 	/* usage from here on, over at least one second and 10 periods */
 	usage0 = cg_read_key("", "cpu.stat", "usage_usec");
-	start = now_usec();
+	start = (tst_mono_ns() / 1000);
 	for (i = 0; i < max_polls; i++) {
 		usleep(100000);
 		periods = cg_read_key("", "cpu.stat", "nr_periods") - periods0;
-		if (now_usec() - start >= 1000000 && periods >= 10 &&
+		if ((tst_mono_ns() / 1000) - start >= 1000000 && periods >= 10 &&
 		    cg_read_key("", "cpu.stat", "nr_throttled") - throttled0 >= 3)
 			break;
 	}
 	usage = cg_read_key("", "cpu.stat", "usage_usec") - usage0;
-	wall = now_usec() - start;
+	wall = (tst_mono_ns() / 1000) - start;
 
 	SAFE_KILL(pid, SIGKILL);
 	reap_child_killed(pid, SIGKILL);

@@ -106,14 +106,6 @@ static void expect_signals(int want, const char *when)
 			got, want);
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /*
  * Wait until pid sleeps in mq_timedreceive() (/proc/PID/syscall), for
  * 10 s times LTP_TIMEOUT_MUL: a count of 1000 naps was 10 s on an idle
@@ -121,12 +113,12 @@ static long long now_ms(void)
  */
 static void wait_in_receive(pid_t pid)
 {
-	long long deadline = now_ms() + 10000 * tst_timeout_mul();
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
 	char path[64];
 	long nr;
 
 	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
-	while (now_ms() < deadline) {
+	while (tst_mono_ms() < deadline) {
 		FILE *f = fopen(path, "r");
 
 		if (!f)

@@ -32,14 +32,6 @@ struct shared {
 
 static struct shared *sh;
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static long set_dl(uint64_t runtime, uint64_t deadline, uint64_t period,
 		   uint64_t flags)
 {
@@ -69,10 +61,10 @@ static void enforcement(void)
 	if (!pid) {
 		if (set_dl(10 * MS, 100 * MS, 100 * MS, 0))
 			tst_brk(TBROK | TERRNO, "sched_setattr(DEADLINE)");
-		t0 = mono_ns();
+		t0 = tst_mono_ns();
 		c0 = thread_cpu_ns();
 		do {
-			now = mono_ns();
+			now = tst_mono_ns();
 		} while (now - t0 < 2000 * MS);
 		sh->cpu_ns = thread_cpu_ns() - c0;
 		sh->wall_ns = now - t0;
@@ -103,8 +95,8 @@ static void overrun(void)
 		if (set_dl(5 * MS, 100 * MS, 100 * MS, SCHED_FLAG_DL_OVERRUN))
 			tst_brk(TBROK | TERRNO,
 				"sched_setattr(DEADLINE, DL_OVERRUN)");
-		t0 = mono_ns();
-		while (!sh->got_xcpu && mono_ns() - t0 < limit)
+		t0 = tst_mono_ns();
+		while (!sh->got_xcpu && tst_mono_ns() - t0 < limit)
 			;
 		exit(0);
 	}

@@ -28,14 +28,6 @@ static volatile int h_got, m_timed_out, m_done, l_boost = 0, l_after = 0;
 static volatile int l_saw_boost;
 static uint64_t bound_ns;
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 /* The priority field (18th) of this thread's stat. */
 static int my_prio(void)
 {
@@ -67,10 +59,10 @@ static void *low(void *arg)
 	pthread_mutex_lock(&pi_mutex);
 	sem_post(&l_locked);
 	/* hold the mutex until H's wait boosts this thread */
-	t0 = mono_ns();
+	t0 = tst_mono_ns();
 	do {
 		prio = my_prio();
-	} while (prio != -1 - H_PRIO && mono_ns() - t0 < bound_ns);
+	} while (prio != -1 - H_PRIO && tst_mono_ns() - t0 < bound_ns);
 	l_boost = prio;
 	l_saw_boost = prio == -1 - H_PRIO;
 	pthread_mutex_unlock(&pi_mutex);
@@ -80,12 +72,12 @@ static void *low(void *arg)
 
 static void *medium(void *arg)
 {
-	uint64_t t0 = mono_ns();
+	uint64_t t0 = tst_mono_ns();
 
 	(void)arg;
 	sem_post(&m_started);
 	while (!h_got) {
-		if (mono_ns() - t0 > bound_ns) {
+		if (tst_mono_ns() - t0 > bound_ns) {
 			m_timed_out = 1;
 			break;
 		}

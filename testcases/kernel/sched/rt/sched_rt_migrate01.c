@@ -27,22 +27,14 @@ struct shared {
 static struct shared *sh;
 static int other_cpu = -1;
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 /* Wait for *flag to become non-zero, bounded; 0 on timeout. */
 static int wait_set(volatile int *flag)
 {
-	uint64_t t0 = mono_ns(), limit = 10000 * MS * tst_timeout_mul();
+	uint64_t t0 = tst_mono_ns(), limit = 10000 * MS * tst_timeout_mul();
 	struct timespec nap = { 0, 1000000 };
 
 	while (!*flag) {
-		if (mono_ns() - t0 > limit)
+		if (tst_mono_ns() - t0 > limit)
 			return 0;
 		nanosleep(&nap, NULL);
 	}
@@ -71,10 +63,10 @@ static void affinity_move(void)
 	TST_EXP_PASS(sched_setaffinity(pid, sizeof(set), &set),
 		     "sched_setaffinity(spinner, CPU %d)", other_cpu);
 	{
-		uint64_t t0 = mono_ns(), limit = 10000 * MS * tst_timeout_mul();
+		uint64_t t0 = tst_mono_ns(), limit = 10000 * MS * tst_timeout_mul();
 		struct timespec nap = { 0, 1000000 };
 
-		while (sh->cpu != other_cpu && mono_ns() - t0 < limit)
+		while (sh->cpu != other_cpu && tst_mono_ns() - t0 < limit)
 			nanosleep(&nap, NULL);
 	}
 	if (sh->cpu == other_cpu)

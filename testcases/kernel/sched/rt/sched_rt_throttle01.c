@@ -32,14 +32,6 @@ struct shared {
 
 static struct shared *sh;
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static void other_task(void)
 {
 	pin_to(test_cpu);
@@ -58,9 +50,9 @@ static void fifo_task(uint64_t window)
 	/* running on the CPU now: the other task is not */
 	sh->other_start = sh->other_ns;
 	c0 = thread_cpu_ns();
-	t0 = mono_ns();
+	t0 = tst_mono_ns();
 	do {
-		now = mono_ns();
+		now = tst_mono_ns();
 	} while (now - t0 < window);
 	sh->other_end = sh->other_ns;
 	sh->fifo_ns = thread_cpu_ns() - c0;

@@ -21,14 +21,6 @@ static long sys_alarm(unsigned int s)
 	return syscall(__NR_alarm, s);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void child(void)
 {
 	static const unsigned int vals[] = {
@@ -41,13 +33,13 @@ static void child(void)
 
 	signal(SIGALRM, SIG_DFL);
 	for (i = 0; i < ARRAY_SIZE(vals); i++) {
-		t0 = now();
+		t0 = tst_mono_secs();
 		TST_EXP_VAL(sys_alarm(vals[i]), 0, "alarm(%u) with none set",
 			    vals[i]);
 		if (getitimer(ITIMER_REAL, &it))
 			tst_brk(TBROK | TERRNO, "getitimer()");
 		r = sys_alarm(0);
-		t1 = now();
+		t1 = tst_mono_secs();
 		TST_EXP_EXPR(it.it_value.tv_sec <= (long)vals[i] &&
 			     it.it_value.tv_sec >= (long)vals[i] - 1 -
 			     (long)(t1 - t0), "ITIMER_REAL reads %ld s "

@@ -57,18 +57,10 @@ static void symlinked(void)
 		     lnk);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void rename_race(void)
 {
 	char buf[PATH_MAX];
-	double end = now() + 3 * tst_timeout_mul();
+	double end = tst_mono_secs() + 3 * tst_timeout_mul();
 	long calls = 0, bad = 0;
 	pid_t pid;
 
@@ -86,7 +78,7 @@ static void rename_race(void)
 			strcpy(a, b);
 		}
 	}
-	while (now() < end) {
+	while (tst_mono_secs() < end) {
 		calls++;
 		if (sys_getcwd(buf, sizeof(buf)) < 0 || strcmp(buf, top)) {
 			if (!bad++)

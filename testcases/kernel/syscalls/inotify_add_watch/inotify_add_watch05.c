@@ -103,18 +103,10 @@ static void masks(void)
 	flags(IN_MODIFY | IN_EXCL_UNLINK, "IN_MODIFY | IN_EXCL_UNLINK", 0, 1);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void delete_then_open(void)
 {
 	struct ino_event ev[INO_MAX_EVENTS];
-	double end = now() + 2 * tst_timeout_mul();
+	double end = tst_mono_secs() + 2 * tst_timeout_mul();
 	long deletes = 0, bad = 0;
 	struct pollfd pfd;
 	int ifd, i, n, fd;
@@ -129,7 +121,7 @@ static void delete_then_open(void)
 		char name[64];
 		unsigned long k = 0;
 
-		while (now() < end) {
+		while (tst_mono_secs() < end) {
 			snprintf(name, sizeof(name), "d/f%lu", k++);
 			fd = SAFE_OPEN(name, O_CREAT | O_WRONLY, 0600);
 			SAFE_CLOSE(fd);
@@ -139,7 +131,7 @@ static void delete_then_open(void)
 	}
 	pfd.fd = ifd;
 	pfd.events = POLLIN;
-	while (now() < end + 1) {
+	while (tst_mono_secs() < end + 1) {
 		if (poll(&pfd, 1, 100) <= 0)
 			continue;
 		n = ino_read_events(ifd, ev, INO_MAX_EVENTS);

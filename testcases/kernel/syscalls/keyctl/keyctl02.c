@@ -69,14 +69,6 @@ static void test_invalidate(void)
 		     "KEYCTL_READ of an invalidated key");
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 static void test_timeout(void)
 {
 	key_serial_t key = new_key("ltp_keyctl02_timeout");
@@ -94,10 +86,10 @@ static void test_timeout(void)
 	TST_EXP_PASS(KEYCTL(KEYCTL_SET_TIMEOUT, key, 1, 0, 0),
 		     "KEYCTL_SET_TIMEOUT(%d, 1)", (int)key);
 
-	deadline = now_ms() + 30000LL * tst_timeout_mul();
+	deadline = tst_mono_ms() + 30000LL * tst_timeout_mul();
 	for (;;) {
 		ret = KEYCTL(KEYCTL_READ, key, NULL, 0, 0);
-		if (ret == -1 || now_ms() > deadline)
+		if (ret == -1 || tst_mono_ms() > deadline)
 			break;
 		if (ret != DLEN)
 			tst_brk(TBROK, "KEYCTL_READ returned %ld", ret);

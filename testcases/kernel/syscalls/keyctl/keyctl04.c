@@ -77,14 +77,6 @@ static const char cert[] =
 static volatile key_serial_t race_key;
 static volatile int bad_read, bad_errno;
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void *reader(void *arg)
 {
 	char buf[8] = { 0 };
@@ -118,14 +110,14 @@ static void start(pthread_t *th, void *(*fn)(void *))
 
 static void read_revoke_race(void)
 {
-	double end = now() + 3 * tst_timeout_mul();
+	double end = tst_mono_secs() + 3 * tst_timeout_mul();
 	pthread_t th[4];
 	long rounds = 0;
 	int i;
 
 	keys_private_session();
 	bad_read = 0;
-	while (now() < end && !bad_read) {
+	while (tst_mono_secs() < end && !bad_read) {
 		race_key = keys_add_user("race", "foo",
 					 KEY_SPEC_SESSION_KEYRING);
 		start(&th[0], reader);
@@ -166,7 +158,7 @@ static void update_nonupdatable(void)
 
 static void update_setperm_race(void)
 {
-	double end = now() + 2 * tst_timeout_mul();
+	double end = tst_mono_secs() + 2 * tst_timeout_mul();
 	long key, ok = 0, denied = 0, ret;
 	char buf[16];
 	pid_t pid;
@@ -177,7 +169,7 @@ static void update_setperm_race(void)
 	if (!pid) {
 		unsigned long perm = KEY_POS_ALL;
 
-		while (now() < end) {
+		while (tst_mono_secs() < end) {
 			perm ^= KEY_POS_WRITE;
 			if (KEYCTL(KEYCTL_SETPERM, key, perm, 0, 0)) {
 				tst_res(TFAIL | TERRNO, "KEYCTL_SETPERM");
@@ -187,7 +179,7 @@ static void update_setperm_race(void)
 		KEYCTL(KEYCTL_SETPERM, key, KEY_POS_ALL, 0, 0);
 		exit(0);
 	}
-	while (now() < end) {
+	while (tst_mono_secs() < end) {
 		ret = KEYCTL(KEYCTL_UPDATE, key, "updated", 7, 0);
 		if (!ret) {
 			ok++;

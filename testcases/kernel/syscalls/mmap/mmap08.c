@@ -25,14 +25,6 @@
 
 static long pg;
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void dev_zero(void)
 {
 	char *a, *b;
@@ -106,11 +98,11 @@ static void fork_split_round(int zero_fd, long round, long *bad)
 
 static void fork_split(void)
 {
-	double end = now() + 2 * tst_timeout_mul();
+	double end = tst_mono_secs() + 2 * tst_timeout_mul();
 	long rounds = 0, bad = 0;
 	int fd = SAFE_OPEN("/dev/zero", O_RDWR);
 
-	while (now() < end) {
+	while (tst_mono_secs() < end) {
 		fork_split_round(fd, rounds, &bad);
 		fork_split_round(-1, rounds, &bad);
 		rounds++;

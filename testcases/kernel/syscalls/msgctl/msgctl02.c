@@ -70,7 +70,7 @@ static void reap_by(pid_t pid, long long deadline, const char *name)
 	int status;
 
 	while (!SAFE_WAITPID(pid, &status, WNOHANG)) {
-		if (monotonic_ms() > deadline) {
+		if (tst_mono_ms() > deadline) {
 			tst_res(TFAIL, "child %d still blocked in %s after "
 				"IPC_RMID", (int)pid, name);
 			SAFE_KILL(pid, SIGKILL);
@@ -116,7 +116,7 @@ static void run(unsigned int n)
 	queue_id = -1;
 
 	/* woken at once on a sound kernel; 5 s is only a bound for a bug */
-	deadline = monotonic_ms() + 5000 * tst_timeout_mul();
+	deadline = tst_mono_ms() + 5000 * tst_timeout_mul();
 	for (i = 0; i < NCHILDREN; i++)
 		reap_by(pids[i], deadline, name);
 }

@@ -39,14 +39,6 @@ static inline void drop_queue(int *id)
 	*id = -1;
 }
 
-static inline long long monotonic_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /* State letter of /proc/PID/stat (field 3), 0 once the task is gone. */
 static inline char proc_state(pid_t pid)
 {
@@ -104,7 +96,7 @@ static inline long proc_syscall_nr(pid_t pid)
  */
 static inline void wait_sleeping_in(pid_t pid, long nr, const char *name)
 {
-	long long deadline = monotonic_ms() + 10000 * tst_timeout_mul();
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
 	char state;
 	long cur;
 
@@ -116,7 +108,7 @@ static inline void wait_sleeping_in(pid_t pid, long nr, const char *name)
 		if (!state || state == 'Z')
 			tst_brk(TBROK, "pid %d exited before sleeping in %s",
 				(int)pid, name);
-		if (monotonic_ms() > deadline)
+		if (tst_mono_ms() > deadline)
 			tst_brk(TBROK, "pid %d not asleep in %s after %.0f s "
 				"(state %c, syscall %ld)", (int)pid, name,
 				10 * tst_timeout_mul(), state, cur);

@@ -154,9 +154,9 @@ static void test_thread(void)
 			tst_brk(TBROK | TERRNO, "pthread_create()");
 		pthread_join(t, NULL);
 		/* the thread's exit ends after the join returns (flakes.md) */
-		deadline = ipc_now_ms() + 10000 * tst_timeout_mul();
+		deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
 		while (task_count() > 1) {
-			if (ipc_now_ms() > deadline)
+			if (tst_mono_ms() > deadline)
 				tst_brk(TBROK, "the thread is still there");
 			usleep(1000);
 		}
