@@ -22,6 +22,9 @@
 #include "tst_test_macros.h"
 #include "tst_kernel.h"
 
+/* Elements of an array (not of a pointer) */
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 /* A reference printed when a test fails: {"linux-git", "39fd8fd22b32"}. */
 struct tst_tag {
 	const char *name;
@@ -237,6 +240,8 @@ unsigned int tst_remaining_runtime(void);
 
 /* Read a /proc/meminfo field in kB, e.g. "HugePages_Free:". TBROK if missing. */
 long tst_read_meminfo(const char *field);
+/* Read a /proc/vmstat counter, e.g. "thp_fault_alloc". TBROK if missing. */
+long tst_read_vmstat(const char *key);
 
 /* Check the running kernel's config: 1 when opt (e.g. "CONFIG_X=y" or
  * "CONFIG_X") is satisfied, 0 when not, -1 when no config can be read. */

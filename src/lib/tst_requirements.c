@@ -48,6 +48,24 @@ long tst_read_meminfo(const char *field)
 	tst_brk(TBROK, "no '%s' in /proc/meminfo", field);
 }
 
+long tst_read_vmstat(const char *key)
+{
+	FILE *f = fopen("/proc/vmstat", "r");
+	char name[64];
+	long val;
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/vmstat)");
+	while (fscanf(f, "%63s %ld", name, &val) == 2) {
+		if (!strcmp(name, key)) {
+			fclose(f);
+			return val;
+		}
+	}
+	fclose(f);
+	tst_brk(TBROK, "no '%s' in /proc/vmstat", key);
+}
+
 static int fs_listed(const char *fs)
 {
 	FILE *f = fopen("/proc/filesystems", "r");

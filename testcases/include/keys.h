@@ -17,10 +17,6 @@
 
 typedef int32_t key_serial_t;
 
-#ifndef ARRAY_SIZE
-# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 /* special keyring IDs */
 #define KEY_SPEC_THREAD_KEYRING		-1
 #define KEY_SPEC_PROCESS_KEYRING	-2

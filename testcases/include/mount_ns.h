@@ -18,10 +18,6 @@
 #include <sys/stat.h>
 #include "tst_test.h"
 
-#ifndef ARRAY_SIZE
-# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 /*
  * Move the calling process into a new mount namespace whose mounts are
  * all private: what it mounts propagates nowhere, and every mount goes

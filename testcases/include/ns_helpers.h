@@ -18,10 +18,6 @@
 #include <sys/wait.h>
 #include "tst_test.h"
 
-#ifndef ARRAY_SIZE
-# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 /* gethostname() whose failure is TBROK. */
 static inline void ns_gethostname(char *buf, size_t size)
 {

@@ -27,10 +27,6 @@
 #define NSEC_PER_SEC	1000000000LL
 #define NSEC_PER_MSEC	1000000LL
 
-#ifndef ARRAY_LEN
-# define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 /* The CPU-time clock ids of the kernel ABI (include/linux/posix-timers.h). */
 #define TEV_CPUCLOCK_PROF	0
 #define TEV_CPUCLOCK_VIRT	1

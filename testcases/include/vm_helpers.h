@@ -25,10 +25,6 @@
 #include <sys/wait.h>
 #include "tst_test.h"
 
-#ifndef ARRAY_LEN
-# define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 #include "lapi/mman.h"
 
 static inline size_t vm_page_size(void)

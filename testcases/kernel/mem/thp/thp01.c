@@ -29,23 +29,6 @@
 
 static size_t hp;
 
-static long vmstat(const char *key)
-{
-	char name[64];
-	long val;
-	FILE *f = fopen("/proc/vmstat", "r");
-
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/vmstat)");
-	while (fscanf(f, "%63s %ld", name, &val) == 2)
-		if (!strcmp(name, key)) {
-			fclose(f);
-			return val;
-		}
-	fclose(f);
-	tst_brk(TBROK, "no %s in /proc/vmstat", key);
-}
-
 /* fill_pattern(a, n, 3) checked over [from, to): first bad offset or -1 */
 static long pattern_bad(const char *a, size_t from, size_t to)
 {
@@ -94,7 +77,7 @@ static char *map_aligned(int advice)
 static void expect_huge(const char *mode, int advice, const char *what,
 			long exp_kb)
 {
-	long allocs = vmstat("thp_fault_alloc");
+	long allocs = tst_read_vmstat("thp_fault_alloc");
 	char *a;
 	long kb;
 
@@ -104,15 +87,15 @@ static void expect_huge(const char *mode, int advice, const char *what,
 	TST_EXP_EXPR(kb == exp_kb, "enabled=%s, %s: AnonHugePages %ld kB "
 		     "(expected %ld)", mode, what, kb, exp_kb);
 	if (exp_kb)
-		TST_EXP_EXPR(vmstat("thp_fault_alloc") - allocs >= 2,
+		TST_EXP_EXPR(tst_read_vmstat("thp_fault_alloc") - allocs >= 2,
 			     "thp_fault_alloc grew by %ld",
-			     vmstat("thp_fault_alloc") - allocs);
+			     tst_read_vmstat("thp_fault_alloc") - allocs);
 	SAFE_MUNMAP(a, 2 * hp);
 }
 
 static void split(int by_munmap)
 {
-	long splits = vmstat("thp_split_pmd"), kb, bad;
+	long splits = tst_read_vmstat("thp_split_pmd"), kb, bad;
 	size_t page = getpagesize();
 	char *a, *rest;
 
@@ -129,10 +112,10 @@ static void split(int by_munmap)
 		SAFE_MPROTECT(a + page, page, PROT_READ);
 	rest = a + 2 * page;
 	kb = smaps_kb(rest, "AnonHugePages");
-	TST_EXP_EXPR(vmstat("thp_split_pmd") > splits,
+	TST_EXP_EXPR(tst_read_vmstat("thp_split_pmd") > splits,
 		     "%s of one page: thp_split_pmd %ld -> %ld",
 		     by_munmap ? "munmap" : "mprotect", splits,
-		     vmstat("thp_split_pmd"));
+		     tst_read_vmstat("thp_split_pmd"));
 	TST_EXP_EXPR(smaps_kb(a, "AnonHugePages") == 0 &&
 		     kb == (long)(hp / 1024),
 		     "after the split only the other huge page is huge "
@@ -173,7 +156,7 @@ static int collapse(char *a)
 
 static void collapse_test(void)
 {
-	long allocs = vmstat("thp_collapse_alloc"), kb, bad;
+	long allocs = tst_read_vmstat("thp_collapse_alloc"), kb, bad;
 	char *a;
 	int err;
 
@@ -192,9 +175,9 @@ static void collapse_test(void)
 	kb = smaps_kb(a, "AnonHugePages");
 	TST_EXP_EXPR(kb == (long)(2 * hp / 1024), "MADV_COLLAPSE with "
 		     "enabled=never: AnonHugePages %ld kB", kb);
-	TST_EXP_EXPR(vmstat("thp_collapse_alloc") - allocs >= 2,
+	TST_EXP_EXPR(tst_read_vmstat("thp_collapse_alloc") - allocs >= 2,
 		     "thp_collapse_alloc grew by %ld",
-		     vmstat("thp_collapse_alloc") - allocs);
+		     tst_read_vmstat("thp_collapse_alloc") - allocs);
 	bad = pattern_bad(a, 0, 2 * hp);
 	TST_EXP_EXPR(bad < 0, "data intact after the collapse (bad byte %ld)",
 		     bad);

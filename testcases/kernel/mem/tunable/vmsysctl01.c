@@ -24,23 +24,6 @@
 #define VM "/proc/sys/vm/"
 #define MAXMAP 1000
 
-static long vmstat(const char *key)
-{
-	char name[64];
-	long val;
-	FILE *f = fopen("/proc/vmstat", "r");
-
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/vmstat)");
-	while (fscanf(f, "%63s %ld", name, &val) == 2)
-		if (!strcmp(name, key)) {
-			fclose(f);
-			return val;
-		}
-	fclose(f);
-	tst_brk(TBROK, "no %s in /proc/vmstat", key);
-}
-
 /* Mappings of this process: lines of /proc/self/maps but the gate vma. */
 static int map_count(void)
 {
@@ -133,18 +116,18 @@ static void drop(void)
 		resident_pages(m, len), len / page);
 	SAFE_MUNMAP(m, len);
 
-	pc = vmstat("drop_pagecache");
+	pc = tst_read_vmstat("drop_pagecache");
 	SAFE_FILE_PRINTF(VM "drop_caches", "1");
-	TST_EXP_EQ_LI(vmstat("drop_pagecache"), pc + 1);
+	TST_EXP_EQ_LI(tst_read_vmstat("drop_pagecache"), pc + 1);
 	/* mincore() of a new mapping does not fault pages in */
 	m = SAFE_MMAP(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 	TST_EXP_EQ_LU(resident_pages(m, len), 0);
 	SAFE_MUNMAP(m, len);
 	SAFE_CLOSE(fd);
 
-	slab = vmstat("drop_slab");
+	slab = tst_read_vmstat("drop_slab");
 	SAFE_FILE_PRINTF(VM "drop_caches", "2");
-	TST_EXP_EQ_LI(vmstat("drop_slab"), slab + 1);
+	TST_EXP_EQ_LI(tst_read_vmstat("drop_slab"), slab + 1);
 
 	fd = SAFE_OPEN(VM "drop_caches", O_WRONLY);
 	err = write(fd, "0", 1) < 0 ? errno : 0;

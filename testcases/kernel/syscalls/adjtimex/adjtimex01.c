@@ -100,7 +100,7 @@ static void as_nobody(void)
 	memset(&cur, 0, sizeof(cur));
 	if (sys_adjtimex(&cur) < 0)
 		tst_brk(TBROK | TERRNO, "adjtimex(modes = 0)");
-	for (i = 0; i < ARRAY_LEN(modes); i++) {
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
 		tx = cur;
 		tx.modes = modes[i].modes;
 		tx.offset = 0;

@@ -14,8 +14,6 @@
 #include <time.h>
 #include "tst_test.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 static long sys_alarm(unsigned int s)
 {
 	return syscall(__NR_alarm, s);

@@ -13,8 +13,6 @@
 #include <sys/time.h>
 #include "socket_helpers.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 #ifndef IPPROTO_UDPLITE
 # define IPPROTO_UDPLITE 136
 #endif

@@ -14,10 +14,6 @@
 #include <linux/bpf.h>
 #include "bpf_insn.h"
 
-#ifndef ARRAY_SIZE
-# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 /* the verifier's log of the last bpf_prog_load() */
 static char bpf_log[16384];
 

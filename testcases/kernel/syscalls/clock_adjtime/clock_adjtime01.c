@@ -83,7 +83,7 @@ static void test_clocks(void)
 	unsigned int i;
 	int fd;
 
-	for (i = 0; i < ARRAY_LEN(unadjustable); i++) {
+	for (i = 0; i < ARRAY_SIZE(unadjustable); i++) {
 		memset(&tx, 0, sizeof(tx));
 		TST_EXP_FAIL(sys_clock_adjtime(unadjustable[i].clk, &tx),
 			     EOPNOTSUPP, "clock_adjtime(%s, modes = 0)",
@@ -130,7 +130,7 @@ static void as_nobody(void)
 	memset(&cur, 0, sizeof(cur));
 	if (sys_clock_adjtime(CLOCK_REALTIME, &cur) < 0)
 		tst_brk(TBROK | TERRNO, "clock_adjtime(modes = 0)");
-	for (i = 0; i < ARRAY_LEN(modes); i++) {
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
 		tx = cur;
 		tx.modes = modes[i];
 		tx.offset = 0;

@@ -49,7 +49,7 @@ static void test_each_clock(void)
 	unsigned int i;
 	long long res;
 
-	for (i = 0; i < ARRAY_LEN(clocks); i++) {
+	for (i = 0; i < ARRAY_SIZE(clocks); i++) {
 		res = getres_ns(clocks[i].id, clocks[i].name);
 		if (res < 0)
 			continue;
@@ -77,7 +77,7 @@ static void test_relations(void)
 	real = getres_ns(CLOCK_REALTIME, "CLOCK_REALTIME");
 	if (real < 0)
 		return;
-	for (i = 0; i < ARRAY_LEN(hres); i++) {
+	for (i = 0; i < ARRAY_SIZE(hres); i++) {
 		other = getres_ns(hres[i], "high-resolution clock");
 		TST_EXP_EXPR(other == real, "clock %d has CLOCK_REALTIME's "
 			     "resolution (%lld == %lld ns)", (int)hres[i],

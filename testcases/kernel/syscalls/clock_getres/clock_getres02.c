@@ -18,7 +18,7 @@ static void test_bad_ids(void)
 	struct timespec ts;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(ids); i++) {
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
 		TST_EXP_FAIL(syscall(SYS_clock_getres, ids[i], &ts), EINVAL,
 			     "clock_getres(%d)", (int)ids[i]);
 		TST_EXP_FAIL(syscall(SYS_clock_getres, ids[i], NULL), EINVAL,
@@ -69,7 +69,7 @@ static void test_efault(void)
 	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(ids); i++)
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
 		TST_EXP_FAIL(syscall(SYS_clock_getres, ids[i], bad_addr),
 			     EFAULT, "clock_getres(%d, unmapped)",
 			     (int)ids[i]);

@@ -44,7 +44,7 @@ static void test_all_clocks(void)
 	struct timespec ts;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(clocks); i++) {
+	for (i = 0; i < ARRAY_SIZE(clocks); i++) {
 		ts.tv_sec = -1;
 		ts.tv_nsec = -1;
 		TEST(syscall(SYS_clock_gettime, clocks[i].id, &ts));
@@ -95,7 +95,7 @@ static long check_forward(clockid_t clk, const char *name, long long *prev,
 static void test_monotonic(void)
 {
 	cpu_set_t allowed, one;
-	long long prev[ARRAY_LEN(monotonic)] = {0};
+	long long prev[ARRAY_SIZE(monotonic)] = {0};
 	unsigned int i, round, cpus = 0;
 	int cpu;
 
@@ -111,7 +111,7 @@ static void test_monotonic(void)
 			if (sched_setaffinity(0, sizeof(one), &one))
 				continue;
 			cpus += !round;
-			for (i = 0; i < ARRAY_LEN(monotonic); i++) {
+			for (i = 0; i < ARRAY_SIZE(monotonic); i++) {
 				if (prev[i] < 0)
 					continue;
 				check_forward(monotonic[i].id,
@@ -122,7 +122,7 @@ static void test_monotonic(void)
 	}
 	if (sched_setaffinity(0, sizeof(allowed), &allowed))
 		tst_brk(TBROK | TERRNO, "sched_setaffinity(restore)");
-	for (i = 0; i < ARRAY_LEN(monotonic); i++) {
+	for (i = 0; i < ARRAY_SIZE(monotonic); i++) {
 		if (prev[i] >= 0)
 			tst_res(TPASS, "%s never went back over %u CPU(s), "
 				"vDSO and syscall", monotonic[i].name, cpus);

@@ -20,7 +20,7 @@ static void test_bad_ids(void)
 	struct timespec ts;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(ids); i++)
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
 		TST_EXP_FAIL(syscall(SYS_clock_gettime, ids[i], &ts), EINVAL,
 			     "clock_gettime(%d)", (int)ids[i]);
 }
@@ -85,7 +85,7 @@ static void test_efault(void)
 	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(ids); i++) {
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
 		TST_EXP_FAIL(syscall(SYS_clock_gettime, ids[i], bad_addr),
 			     EFAULT, "clock_gettime(%d, unmapped)",
 			     (int)ids[i]);

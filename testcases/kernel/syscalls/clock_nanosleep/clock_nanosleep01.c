@@ -98,15 +98,15 @@ static void test_cpu_clock(void)
 
 static void run(unsigned int n)
 {
-	if (n < ARRAY_LEN(clocks))
+	if (n < ARRAY_SIZE(clocks))
 		test_relative(n);
-	else if (n < 2 * ARRAY_LEN(clocks))
-		test_absolute(n - ARRAY_LEN(clocks));
+	else if (n < 2 * ARRAY_SIZE(clocks))
+		test_absolute(n - ARRAY_SIZE(clocks));
 	else
 		test_cpu_clock();
 }
 
 static struct tst_test test = {
-	.tcnt = 2 * ARRAY_LEN(clocks) + 1,
+	.tcnt = 2 * ARRAY_SIZE(clocks) + 1,
 	.test = run,
 };

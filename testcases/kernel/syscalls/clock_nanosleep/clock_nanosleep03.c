@@ -31,10 +31,10 @@ static void test_einval(void)
 	struct timespec ok = {0, 1000};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(bad_ids); i++)
+	for (i = 0; i < ARRAY_SIZE(bad_ids); i++)
 		TST_EXP_FAIL(nsleep(bad_ids[i], 0, &ok, NULL), EINVAL,
 			     "clock_nanosleep(clock %d)", (int)bad_ids[i]);
-	for (i = 0; i < ARRAY_LEN(bad_ts); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad_ts); i++) {
 		TST_EXP_FAIL(nsleep(CLOCK_MONOTONIC, 0, &bad_ts[i], NULL),
 			     EINVAL, "clock_nanosleep(CLOCK_MONOTONIC, "
 			     "{%lld, %ld})", (long long)bad_ts[i].tv_sec,
@@ -66,7 +66,7 @@ static void test_eopnotsupp(void)
 	struct timespec ok = {0, 1000};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(clocks); i++)
+	for (i = 0; i < ARRAY_SIZE(clocks); i++)
 		TST_EXP_FAIL(nsleep(clocks[i].id, 0, &ok, NULL), EOPNOTSUPP,
 			     "clock_nanosleep(%s)", clocks[i].name);
 }

@@ -49,7 +49,7 @@ static void as_nobody(void)
 	TST_EXP_FAIL(settime(CLOCK_REALTIME, &ts), EINVAL,
 		     "clock_settime(CLOCK_REALTIME, tv_sec = -1) as nobody");
 
-	for (i = 0; i < ARRAY_LEN(unsettable); i++) {
+	for (i = 0; i < ARRAY_SIZE(unsettable); i++) {
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		TST_EXP_FAIL(settime(unsettable[i], &ts), EINVAL,
 			     "clock_settime(%d) as nobody", (int)unsettable[i]);

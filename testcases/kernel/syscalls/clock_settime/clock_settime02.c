@@ -100,7 +100,7 @@ static void test_rel_sleepers(void)
 	unsigned int i;
 	pid_t pid;
 
-	for (i = 0; i < ARRAY_LEN(clks); i++) {
+	for (i = 0; i < ARRAY_SIZE(clks); i++) {
 		pid = SAFE_FORK();
 		if (!pid) {
 			start = clock_ns(CLOCK_MONOTONIC);

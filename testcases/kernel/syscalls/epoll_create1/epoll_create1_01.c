@@ -76,7 +76,7 @@ static void test_einval(void)
 				  -1};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(bad); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		TST_EXP_FAIL(epoll_create1(bad[i]), EINVAL,
 			     "epoll_create1(%#x)", bad[i]);
 }

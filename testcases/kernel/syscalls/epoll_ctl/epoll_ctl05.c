@@ -23,8 +23,6 @@
 #include <sys/timerfd.h>
 #include "tst_test.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 static int ep = -1;
 
 /* The "events:" and "data:" of target fd in ep's fdinfo; 0 when absent. */

@@ -108,7 +108,7 @@ static void cleanup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(cases),
+	.tcnt = ARRAY_SIZE(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

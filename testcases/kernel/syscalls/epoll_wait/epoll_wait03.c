@@ -26,8 +26,6 @@
 
 #define WAIT_MS ((int)(10000 * tst_timeout_mul()))
 #define NPIPES 8
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-
 static int new_ep(int fd, uint32_t events)
 {
 	struct epoll_event ev = { .events = events, .data.fd = fd };
@@ -257,7 +255,7 @@ static void test_timeouts(void)
 	TST_EXP_VAL(epoll_wait(ep, &ev, 1, 1), 0, "epoll_wait(), 1 ms");
 	TST_EXP_VAL(epoll_pwait(ep, &ev, 1, 1, NULL), 0,
 		    "epoll_pwait(), 1 ms");
-	for (i = 0; i < ARRAY_LEN(ts); i++) {
+	for (i = 0; i < ARRAY_SIZE(ts); i++) {
 		TEST(syscall(__NR_epoll_pwait2, ep, &ev, 1, &ts[i], NULL, 0));
 		if (TST_RET < 0 && TST_ERR == ENOSYS) {
 			tst_res(TCONF, "no epoll_pwait2() (Linux 5.11)");

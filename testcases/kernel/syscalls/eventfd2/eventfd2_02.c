@@ -20,7 +20,7 @@ static void test_flags(void)
 	static const int bad[] = {O_APPEND, O_RDWR, O_DIRECT, 1 << 30, -1};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(bad); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		TST_EXP_FAIL(syscall(SYS_eventfd2, 0, bad[i]), EINVAL,
 			     "eventfd2(0, %#x)", bad[i]);
 }

@@ -95,7 +95,7 @@ static void test_advice(void)
 	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(advice); i++) {
+	for (i = 0; i < ARRAY_SIZE(advice); i++) {
 		TST_EXP_PASS(sys_fadvise64(fd, 0, 0, advice[i].advice),
 			     "fadvise64(whole file, %s)", advice[i].name);
 		TST_EXP_PASS(sys_fadvise64(fd, 1LL << 40, psize,

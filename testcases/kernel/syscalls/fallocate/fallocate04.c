@@ -17,8 +17,6 @@
 #include <sys/statvfs.h>
 #include "tst_test.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 #define MNT "mnt"
 #define PREALLOC (4 << 20)
 #define CHUNK 65536

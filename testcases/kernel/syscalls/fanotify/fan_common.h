@@ -17,10 +17,6 @@
 #include <sys/stat.h>
 #include "tst_test.h"
 
-#ifndef ARRAY_SIZE
-# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 #define FAN_MNT "mnt"
 #define FAN_WAIT_MS 10000
 

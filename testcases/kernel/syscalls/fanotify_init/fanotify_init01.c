@@ -44,7 +44,7 @@ static void test_groups(void)
 	unsigned int i;
 	int fd;
 
-	for (i = 0; i < ARRAY_LEN(groups); i++) {
+	for (i = 0; i < ARRAY_SIZE(groups); i++) {
 		TST_EXP_FD(fanotify_init(groups[i].flags, O_RDONLY),
 			   "fanotify_init(%s)", groups[i].name);
 		if (!TST_PASS)
@@ -122,7 +122,7 @@ static void test_einval(void)
 	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(bad); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		TST_EXP_FAIL(fanotify_init(bad[i].flags, bad[i].f_flags),
 			     EINVAL, "fanotify_init(%s)", bad[i].desc);
 }

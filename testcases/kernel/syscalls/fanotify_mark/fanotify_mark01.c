@@ -153,7 +153,7 @@ static void test_events(void)
 	pid = SAFE_FORK();
 	if (!pid)
 		child_steps();
-	for (i = 0; i < ARRAY_LEN(steps); i++) {
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
 		TST_CHECKPOINT_WAKE_AND_WAIT(0);
 		expect_one(steps[i].mask, pid, steps[i].what);
 	}

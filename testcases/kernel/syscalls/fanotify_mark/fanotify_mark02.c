@@ -40,7 +40,7 @@ static void test_einval(void)
 	unsigned int i;
 	int p[2];
 
-	for (i = 0; i < ARRAY_LEN(bad); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		TST_EXP_FAIL(fanotify_mark(fan, bad[i].flags, bad[i].mask,
 					   AT_FDCWD, "."), EINVAL,
 			     "fanotify_mark(%s)", bad[i].desc);

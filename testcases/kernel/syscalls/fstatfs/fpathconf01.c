@@ -12,8 +12,6 @@
 #include <sys/vfs.h>
 #include "tst_test.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 static int fd = -1;
 
 static void run(void)

@@ -18,10 +18,6 @@
 #include "tst_test.h"
 #include "task_wait.h"
 
-#ifndef ARRAY_SIZE
-# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 static inline long sys_futex(void *uaddr, int op, uint32_t val,
 			     const struct timespec *timeout, void *uaddr2,
 			     uint32_t val3)

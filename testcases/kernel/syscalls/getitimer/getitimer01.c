@@ -127,11 +127,11 @@ static void test_fork(void)
 	unsigned int i;
 	pid_t pid;
 
-	for (i = 0; i < ARRAY_LEN(timers); i++)
+	for (i = 0; i < ARRAY_SIZE(timers); i++)
 		set(timers[i].which, 100000000, 1000000);
 	pid = SAFE_FORK();
 	if (!pid) {
-		for (i = 0; i < ARRAY_LEN(timers); i++) {
+		for (i = 0; i < ARRAY_SIZE(timers); i++) {
 			get(timers[i].which, &cur);
 			TST_EXP_EXPR(tv_us(&cur.it_value) == 0 &&
 				     tv_us(&cur.it_interval) == 0,
@@ -141,7 +141,7 @@ static void test_fork(void)
 		exit(0);
 	}
 	reap_child(pid);
-	for (i = 0; i < ARRAY_LEN(timers); i++)
+	for (i = 0; i < ARRAY_SIZE(timers); i++)
 		set(timers[i].which, 0, 0);
 }
 
@@ -159,11 +159,11 @@ static void test_errors(void)
 
 static void run(unsigned int n)
 {
-	if (n < ARRAY_LEN(timers)) {
+	if (n < ARRAY_SIZE(timers)) {
 		test_set_and_read(n);
 		return;
 	}
-	switch (n - ARRAY_LEN(timers)) {
+	switch (n - ARRAY_SIZE(timers)) {
 	case 0:
 		test_sleep_keeps_cpu_timers();
 		break;
@@ -182,7 +182,7 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(timers) + 3,
+	.tcnt = ARRAY_SIZE(timers) + 3,
 	.test = run,
 	.setup = setup,
 	.forks_child = 1,

@@ -77,9 +77,9 @@ static void test_dir_events(void)
 	SAFE_UNLINK("dir/g");
 	SAFE_MKDIR("dir/sub", 0755);
 	SAFE_RMDIR("dir/sub");
-	check_events(wd, exp, ARRAY_LEN(exp), evs, "directory watch");
+	check_events(wd, exp, ARRAY_SIZE(exp), evs, "directory watch");
 
-	for (i = 0; i < (int)ARRAY_LEN(exp); i++) {
+	for (i = 0; i < (int)ARRAY_SIZE(exp); i++) {
 		if (exp[i].mask & (IN_MOVED_FROM | IN_MOVED_TO))
 			continue;
 		cookies_ok &= evs[i].cookie == 0;
@@ -137,7 +137,7 @@ static void test_file_watch(void)
 	SAFE_WRITE(1, ffd, "x", 1);
 	SAFE_CLOSE(ffd);
 	SAFE_UNLINK("self");
-	check_events(wd, exp, ARRAY_LEN(exp), evs,
+	check_events(wd, exp, ARRAY_SIZE(exp), evs,
 		     "file watch: write, unlink");
 }
 
@@ -156,7 +156,7 @@ static void test_oneshot(void)
 	SAFE_WRITE(1, ffd, "x", 1);
 	SAFE_CHMOD("once", 0644);
 	SAFE_WRITE(1, ffd, "y", 1);
-	check_events(wd, exp, ARRAY_LEN(exp), evs,
+	check_events(wd, exp, ARRAY_SIZE(exp), evs,
 		     "IN_ONESHOT: write, chmod, write");
 	TST_EXP_FAIL(inotify_rm_watch(fd, wd), EINVAL,
 		     "inotify_rm_watch() of the spent IN_ONESHOT watch");

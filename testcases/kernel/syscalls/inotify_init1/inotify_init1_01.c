@@ -114,7 +114,7 @@ static void test_errors(void)
 	static const int bad[] = {1, O_APPEND, O_RDWR, 1 << 30, -1};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(bad); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		TST_EXP_FAIL(inotify_init1(bad[i]), EINVAL,
 			     "inotify_init1(%#x)", bad[i]);
 	FD_EXP_EMFILE(inotify_init1(0),

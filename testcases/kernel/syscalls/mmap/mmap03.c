@@ -151,7 +151,7 @@ static void run(unsigned int n)
 	size_t len = pg;
 	off_t off = 0;
 
-	if (n == ARRAY_LEN(tcases)) {
+	if (n == ARRAY_SIZE(tcases)) {
 		test_controls();
 		return;
 	}
@@ -184,7 +184,7 @@ static void run(unsigned int n)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(tcases) + 1,
+	.tcnt = ARRAY_SIZE(tcases) + 1,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -168,18 +168,18 @@ static void test_shared_duplicate(void)
 
 static void run(unsigned int n)
 {
-	if (n < ARRAY_LEN(tcases))
+	if (n < ARRAY_SIZE(tcases))
 		test_error(&tcases[n]);
-	else if (n == ARRAY_LEN(tcases))
+	else if (n == ARRAY_SIZE(tcases))
 		test_memlock();
-	else if (n == ARRAY_LEN(tcases) + 1)
+	else if (n == ARRAY_SIZE(tcases) + 1)
 		test_address_space_limit();
 	else
 		test_shared_duplicate();
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(tcases) + 3,
+	.tcnt = ARRAY_SIZE(tcases) + 3,
 	.test = run,
 	.setup = setup,
 	.forks_child = 1,

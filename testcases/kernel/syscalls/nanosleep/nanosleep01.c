@@ -27,7 +27,7 @@ static void test_durations(void)
 	long long start, slept;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(lengths); i++) {
+	for (i = 0; i < ARRAY_SIZE(lengths); i++) {
 		req = ns_ts(lengths[i]);
 		start = clock_ns(CLOCK_MONOTONIC);
 		TST_EXP_PASS(sys_nanosleep(&req, NULL), "nanosleep(%lld ns)",

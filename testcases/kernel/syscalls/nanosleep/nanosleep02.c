@@ -19,7 +19,7 @@ static void test_einval(void)
 	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(bad); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		TST_EXP_FAIL(syscall(SYS_nanosleep, &bad[i], NULL), EINVAL,
 			     "nanosleep({%lld, %ld})", (long long)bad[i].tv_sec,
 			     bad[i].tv_nsec);

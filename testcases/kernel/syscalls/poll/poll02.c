@@ -20,7 +20,7 @@ static void test_nfds(void)
 	unsigned int i;
 	pid_t pid;
 
-	for (i = 0; i < ARRAY_LEN(fds); i++)
+	for (i = 0; i < ARRAY_SIZE(fds); i++)
 		fds[i] = (struct pollfd){.fd = -1, .events = POLLIN};
 	pid = SAFE_FORK();
 	if (!pid) {

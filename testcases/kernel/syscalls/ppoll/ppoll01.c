@@ -110,7 +110,7 @@ static void test_errors(void)
 	unsigned int i;
 	pid_t pid;
 
-	for (i = 0; i < ARRAY_LEN(bad); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		ts = bad[i];
 		TST_EXP_FAIL(sys_ppoll(&pfd, 1, &ts, NULL, 0), EINVAL,
 			     "ppoll(timeout {%lld, %ld})",
@@ -165,7 +165,7 @@ static void cleanup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(cases),
+	.tcnt = ARRAY_SIZE(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -106,7 +106,7 @@ static void test_errors(void)
 	TST_EXP_FAIL(pselect6(wfd + 1, NULL, &w, &ts,
 			      &(struct sigset_argpack){&empty, 16}), EINVAL,
 		     "pselect6(sigsetsize 16)");
-	for (i = 0; i < ARRAY_LEN(bad); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		ts = bad[i];
 		TST_EXP_FAIL(pselect6(wfd + 1, NULL, &w, &ts, NULL), EINVAL,
 			     "pselect6(timeout {%lld, %ld})",
@@ -155,7 +155,7 @@ static void cleanup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(cases),
+	.tcnt = ARRAY_SIZE(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -10,10 +10,6 @@
  */
 #include "sched_setparam.h"
 
-#ifndef ARRAY_SIZE
-# define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
-
 static const int child_policies[] = {
 	SCHED_BATCH,
 	SCHED_IDLE,

@@ -114,7 +114,7 @@ struct filter_result {
 
 static void filter_child(int fd)
 {
-	struct sock_fprog p = prog(getpid_errno, ARRAY_LEN(getpid_errno));
+	struct sock_fprog p = prog(getpid_errno, ARRAY_SIZE(getpid_errno));
 	struct filter_result r;
 	int status;
 	pid_t pid;
@@ -142,7 +142,7 @@ static void filter_child(int fd)
 
 static void test_filter(void)
 {
-	struct sock_fprog p = prog(getppid_kill, ARRAY_LEN(getppid_kill));
+	struct sock_fprog p = prog(getppid_kill, ARRAY_SIZE(getppid_kill));
 	struct filter_result r;
 	struct rlimit core = {0, 0};
 	int pipefd[2], status;
@@ -205,7 +205,7 @@ static void test_action_avail(void)
 	};
 	unsigned int i, a;
 
-	for (i = 0; i < ARRAY_LEN(actions); i++) {
+	for (i = 0; i < ARRAY_SIZE(actions); i++) {
 		a = actions[i].action;
 		TST_EXP_PASS(sys_seccomp(SECCOMP_GET_ACTION_AVAIL, 0, &a),
 			     "SECCOMP_GET_ACTION_AVAIL(%s)", actions[i].name);
@@ -227,7 +227,7 @@ static void errors_child(void)
 		BPF_JUMP(BPF_JMP | BPF_JA, 5, 0, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
-	struct sock_fprog p = prog(getpid_errno, ARRAY_LEN(getpid_errno));
+	struct sock_fprog p = prog(getpid_errno, ARRAY_SIZE(getpid_errno));
 	unsigned int i;
 
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
@@ -242,13 +242,13 @@ static void errors_child(void)
 	p.len = 0;
 	TST_EXP_FAIL(sys_seccomp(SECCOMP_SET_MODE_FILTER, 0, &p), EINVAL,
 		     "SECCOMP_SET_MODE_FILTER, 0 instructions");
-	for (i = 0; i < ARRAY_LEN(big); i++)
+	for (i = 0; i < ARRAY_SIZE(big); i++)
 		big[i] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
 						      SECCOMP_RET_ALLOW);
-	p = prog(big, ARRAY_LEN(big));
+	p = prog(big, ARRAY_SIZE(big));
 	TST_EXP_FAIL(sys_seccomp(SECCOMP_SET_MODE_FILTER, 0, &p), EINVAL,
 		     "SECCOMP_SET_MODE_FILTER, %u instructions", p.len);
-	p = prog(jump_out, ARRAY_LEN(jump_out));
+	p = prog(jump_out, ARRAY_SIZE(jump_out));
 	TST_EXP_FAIL(sys_seccomp(SECCOMP_SET_MODE_FILTER, 0, &p), EINVAL,
 		     "SECCOMP_SET_MODE_FILTER, a jump past the end");
 	TST_EXP_FAIL(sys_seccomp(SECCOMP_SET_MODE_FILTER, 0, bad_addr), EFAULT,
@@ -262,7 +262,7 @@ static void errors_child(void)
 
 static void unprivileged(void)
 {
-	struct sock_fprog p = prog(getpid_errno, ARRAY_LEN(getpid_errno));
+	struct sock_fprog p = prog(getpid_errno, ARRAY_SIZE(getpid_errno));
 
 	TST_EXP_FAIL(sys_seccomp(SECCOMP_SET_MODE_FILTER, 0, &p), EACCES,
 		     "SECCOMP_SET_MODE_FILTER unprivileged, no no_new_privs");

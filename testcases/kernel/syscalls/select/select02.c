@@ -50,7 +50,7 @@ static void test_einval(void)
 	FD_SET(rfd, &set);
 	TST_EXP_FAIL(sys_select(-1, &set, NULL, NULL, &tv), EINVAL,
 		     "select(nfds -1)");
-	for (i = 0; i < ARRAY_LEN(bad); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		tv = bad[i];
 		TST_EXP_FAIL(sys_select(rfd + 1, &set, NULL, NULL, &tv),
 			     EINVAL, "select(timeout {%lld, %ld})",
@@ -120,7 +120,7 @@ static void cleanup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(cases),
+	.tcnt = ARRAY_SIZE(cases),
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

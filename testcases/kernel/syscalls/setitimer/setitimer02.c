@@ -43,7 +43,7 @@ static void test_values(void)
 	if (sys_setitimer(ITIMER_REAL, &(struct itimerval){{0, 0}, {60, 0}},
 			  NULL))
 		tst_brk(TBROK | TERRNO, "setitimer(ITIMER_REAL, 60 s)");
-	for (i = 0; i < ARRAY_LEN(bad); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		val.it_interval = (struct timeval){0, 0};
 		val.it_value = bad[i];
 		TST_EXP_FAIL(sys_setitimer(ITIMER_REAL, &val, NULL), EINVAL,

@@ -170,9 +170,9 @@ static void test_ids_and_fork(void)
 	unsigned int i, j, distinct = 1;
 	pid_t pid;
 
-	for (i = 0; i < ARRAY_LEN(ids); i++)
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
 		ids[i] = ktimer_new(CLOCK_MONOTONIC, SIGEV_NONE, 0, 0);
-	for (i = 0; i < ARRAY_LEN(ids); i++) {
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
 		for (j = 0; j < i; j++)
 			distinct &= ids[i] != ids[j];
 	}
@@ -189,17 +189,17 @@ static void test_ids_and_fork(void)
 	reap_child(pid);
 	TST_EXP_PASS(ktimer_gettime(ids[0], &cur),
 		     "the parent's timer lives on");
-	for (i = 0; i < ARRAY_LEN(ids); i++)
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
 		ktimer_delete(ids[i]);
 }
 
 static void run(unsigned int n)
 {
-	if (n < ARRAY_LEN(clocks)) {
+	if (n < ARRAY_SIZE(clocks)) {
 		test_signal(n);
 		return;
 	}
-	switch (n - ARRAY_LEN(clocks)) {
+	switch (n - ARRAY_SIZE(clocks)) {
 	case 0:
 		test_default_sigevent();
 		break;
@@ -226,7 +226,7 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(clocks) + 5,
+	.tcnt = ARRAY_SIZE(clocks) + 5,
 	.test = run,
 	.setup = setup,
 	.forks_child = 1,

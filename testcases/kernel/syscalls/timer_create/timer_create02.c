@@ -34,7 +34,7 @@ static void test_einval(void)
 	unsigned int i;
 	int id;
 
-	for (i = 0; i < ARRAY_LEN(bad_ids); i++)
+	for (i = 0; i < ARRAY_SIZE(bad_ids); i++)
 		TST_EXP_FAIL(ktimer_create(bad_ids[i], &sev, &id), EINVAL,
 			     "timer_create(clock %d)", (int)bad_ids[i]);
 	TST_EXP_FAIL(ktimer_create(tev_process_clock(unused,
@@ -82,7 +82,7 @@ static void test_eopnotsupp(void)
 	unsigned int i;
 	int id;
 
-	for (i = 0; i < ARRAY_LEN(ids); i++)
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
 		TST_EXP_FAIL(ktimer_create(ids[i], &sev, &id), EOPNOTSUPP,
 			     "timer_create(clock %d)", (int)ids[i]);
 }

@@ -36,7 +36,7 @@ static void test_bad_values(void)
 	ktimer_arm(id, 0, 60 * NSEC_PER_SEC, 0);
 	TST_EXP_FAIL(ktimer_settime(id, 0, NULL, NULL), EINVAL,
 		     "timer_settime(NULL new value)");
-	for (i = 0; i < ARRAY_LEN(bad); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		its.it_interval = (struct timespec){0, 0};
 		its.it_value = bad[i];
 		TST_EXP_FAIL(ktimer_settime(id, 0, &its, NULL), EINVAL,

@@ -82,10 +82,10 @@ static void test_einval(void)
 	static const int bad_flags[] = {O_APPEND, O_RDWR, 1, INT_MIN, -1};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_LEN(bad_clocks); i++)
+	for (i = 0; i < ARRAY_SIZE(bad_clocks); i++)
 		TST_EXP_FAIL(timerfd_create(bad_clocks[i], 0), EINVAL,
 			     "timerfd_create(clock %d)", (int)bad_clocks[i]);
-	for (i = 0; i < ARRAY_LEN(bad_flags); i++)
+	for (i = 0; i < ARRAY_SIZE(bad_flags); i++)
 		TST_EXP_FAIL(timerfd_create(CLOCK_MONOTONIC, bad_flags[i]),
 			     EINVAL, "timerfd_create(flags %#x)", bad_flags[i]);
 }
@@ -123,11 +123,11 @@ static void test_alarm(void)
 
 static void run(unsigned int n)
 {
-	if (n < ARRAY_LEN(clocks)) {
+	if (n < ARRAY_SIZE(clocks)) {
 		test_fresh(n);
 		return;
 	}
-	switch (n - ARRAY_LEN(clocks)) {
+	switch (n - ARRAY_SIZE(clocks)) {
 	case 0:
 		test_flags();
 		break;
@@ -144,7 +144,7 @@ static void run(unsigned int n)
 }
 
 static struct tst_test test = {
-	.tcnt = ARRAY_LEN(clocks) + 4,
+	.tcnt = ARRAY_SIZE(clocks) + 4,
 	.test = run,
 	.forks_child = 1,
 };

@@ -54,11 +54,11 @@ static void test_bad_args(void)
 	if (timerfd_settime(fd, 0, &(struct itimerspec){{0, 0}, {60, 0}},
 			    NULL))
 		tst_brk(TBROK | TERRNO, "timerfd_settime(60 s)");
-	for (i = 0; i < ARRAY_LEN(bad_flags); i++)
+	for (i = 0; i < ARRAY_SIZE(bad_flags); i++)
 		TST_EXP_FAIL(timerfd_settime(fd, bad_flags[i], &one_sec, NULL),
 			     EINVAL, "timerfd_settime(flags %#x)",
 			     bad_flags[i]);
-	for (i = 0; i < ARRAY_LEN(bad); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		its.it_interval = (struct timespec){0, 0};
 		its.it_value = bad[i];
 		TST_EXP_FAIL(timerfd_settime(fd, 0, &its, NULL), EINVAL,
