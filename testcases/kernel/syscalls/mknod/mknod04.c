@@ -55,16 +55,43 @@ static void check(const char *what, struct stat *st, uid_t uid, gid_t gid,
 		sgid ? "set" : "clear");
 }
 
-static void check_path(const char *what, const char *path, uid_t uid,
-		       gid_t gid, int sgid)
-{
-	struct stat st;
+enum how { BY_FIFO, BY_MKNOD_REG, BY_MKDIR, BY_OPEN, BY_TMPFILE };
 
-	if (stat(path, &st)) {
-		tst_res(TFAIL | TERRNO, "%s: stat(%s)", what, path);
-		return;
+/*
+ * Create NAME in dir by how with mode, and stat it into st. O_TMPFILE
+ * makes an unnamed file in dir. -1 with errno when the call failed.
+ */
+static int create(const char *dir, const char *name, enum how how,
+		  mode_t mode, struct stat *st)
+{
+	char path[128];
+	int fd, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	switch (how) {
+	case BY_FIFO:
+		ret = mknod(path, S_IFIFO | mode, 0);
+		break;
+	case BY_MKNOD_REG:
+		ret = mknod(path, S_IFREG | mode, 0);
+		break;
+	case BY_MKDIR:
+		ret = mkdir(path, mode);
+		break;
+	case BY_OPEN:
+	case BY_TMPFILE:
+		fd = how == BY_OPEN ? open(path, O_CREAT | O_WRONLY, mode) :
+				      open(dir, O_TMPFILE | O_WRONLY, mode);
+		if (fd < 0)
+			return -1;
+		SAFE_FSTAT(fd, st);
+		SAFE_CLOSE(fd);
+		return 0;
 	}
-	check(what, &st, uid, gid, sgid);
+	if (ret)
+		return -1;
+	SAFE_STAT(path, st);
+	return 0;
 }
 
 static void check_ixgrp(const char *what, struct stat *st, int sgid)
@@ -75,116 +102,69 @@ static void check_ixgrp(const char *what, struct stat *st, int sgid)
 		     st->st_mode & 07777, sgid ? "set" : "clear");
 }
 
-/* umask S_IXGRP: file and O_TMPFILE of mode 02777 in the setgid dir */
-static void umask_ixgrp(const char *base, const char *who, int sgid)
-{
-	char path[64], what[128];
-	struct stat st;
-	int fd;
-
-	umask(S_IXGRP);
-	snprintf(path, sizeof(path), "%s/sg/umask-%s", base, who);
-	snprintf(what, sizeof(what), "%s %s: file 02777, umask 010", base,
-		 who);
-	fd = open(path, O_CREAT | O_WRONLY, 02777);
-	if (fd < 0) {
-		tst_res(TFAIL | TERRNO, "%s", what);
-	} else {
-		SAFE_FSTAT(fd, &st);
-		check_ixgrp(what, &st, sgid);
-		SAFE_CLOSE(fd);
-	}
-
-	snprintf(path, sizeof(path), "%s/sg", base);
-	snprintf(what, sizeof(what), "%s %s: O_TMPFILE 02777, umask 010", base,
-		 who);
-	fd = open(path, O_TMPFILE | O_WRONLY, 02777);
-	if (fd < 0) {
-		tst_res(TFAIL | TERRNO, "%s", what);
-	} else {
-		SAFE_FSTAT(fd, &st);
-		check_ixgrp(what, &st, sgid);
-		SAFE_CLOSE(fd);
-	}
-	umask(0);
-}
+/*
+ * What each caller creates under umask 0: in sg/ the group is G and
+ * S_ISGID survives as sgid says (SGID_CALLER: root or a member of G).
+ */
+#define SGID_CALLER (-1)
+static const struct creation {
+	const char *dir, *name, *desc;
+	enum how how;
+	mode_t mode;
+	int in_g, sgid;
+} creations_tab[] = {
+	{ "plain", "fifo", "FIFO 02777 in a plain dir", BY_FIFO, 02777, 0, 1 },
+	{ "plain", "file", "mknod S_IFREG 0777 in a plain dir", BY_MKNOD_REG,
+	  0777, 0, 0 },
+	{ "plain", "dir", "directory in a plain dir", BY_MKDIR, 0777, 0, 0 },
+	{ "sg", "fifo", "FIFO 02777 in a setgid dir", BY_FIFO, 02777, 1,
+	  SGID_CALLER },
+	{ "sg", "file", "file 02777 in a setgid dir", BY_OPEN, 02777, 1,
+	  SGID_CALLER },
+	{ "sg", NULL, "O_TMPFILE 02777 in a setgid dir", BY_TMPFILE, 02777, 1,
+	  SGID_CALLER },
+	{ "sg", "dir", "directory in a setgid dir", BY_MKDIR, 0777, 1, 1 },
+};
 
 static void creations(const char *base, const char *who,
 		      int privileged_in_g)
 {
-	uid_t uid = geteuid();
-	gid_t gid = getegid();
-	char path[64], what[128];
+	const struct creation *c;
+	char dir[64], name[64], what[128];
 	struct stat st;
-	int fd;
+	size_t i;
 
 	umask(0);
-	snprintf(path, sizeof(path), "%s/plain/fifo-%s", base, who);
-	snprintf(what, sizeof(what),
-		 "%s %s: FIFO 02777 in a plain dir", base, who);
-	if (mknod(path, S_IFIFO | 02777, 0))
-		tst_res(TFAIL | TERRNO, "%s", what);
-	else
-		check_path(what, path, uid, gid, 1);
-
-	snprintf(path, sizeof(path), "%s/plain/file-%s", base, who);
-	snprintf(what, sizeof(what),
-		 "%s %s: mknod S_IFREG 0777 in a plain dir", base, who);
-	if (mknod(path, S_IFREG | 0777, 0))
-		tst_res(TFAIL | TERRNO, "%s", what);
-	else
-		check_path(what, path, uid, gid, 0);
-
-	snprintf(path, sizeof(path), "%s/plain/dir-%s", base, who);
-	snprintf(what, sizeof(what),
-		 "%s %s: directory in a plain dir", base, who);
-	if (mkdir(path, 0777))
-		tst_res(TFAIL | TERRNO, "%s", what);
-	else
-		check_path(what, path, uid, gid, 0);
-
-	snprintf(path, sizeof(path), "%s/sg/fifo-%s", base, who);
-	snprintf(what, sizeof(what),
-		 "%s %s: FIFO 02777 in a setgid dir", base, who);
-	if (mknod(path, S_IFIFO | 02777, 0))
-		tst_res(TFAIL | TERRNO, "%s", what);
-	else
-		check_path(what, path, uid, G, privileged_in_g);
-
-	snprintf(path, sizeof(path), "%s/sg/file-%s", base, who);
-	snprintf(what, sizeof(what),
-		 "%s %s: file 02777 in a setgid dir", base, who);
-	fd = open(path, O_CREAT | O_WRONLY, 02777);
-	if (fd < 0) {
-		tst_res(TFAIL | TERRNO, "%s", what);
-	} else {
-		SAFE_CLOSE(fd);
-		check_path(what, path, uid, G, privileged_in_g);
+	for (i = 0; i < ARRAY_SIZE(creations_tab); i++) {
+		c = &creations_tab[i];
+		snprintf(dir, sizeof(dir), "%s/%s", base, c->dir);
+		snprintf(name, sizeof(name), "%s-%s", c->name ? c->name : "",
+			 who);
+		snprintf(what, sizeof(what), "%s %s: %s", base, who, c->desc);
+		if (create(dir, name, c->how, c->mode, &st)) {
+			tst_res(TFAIL | TERRNO, "%s", what);
+			continue;
+		}
+		check(what, &st, geteuid(), c->in_g ? G : getegid(),
+		      c->sgid == SGID_CALLER ? privileged_in_g : c->sgid);
 	}
 
-	snprintf(what, sizeof(what), "%s %s: O_TMPFILE 02777 in a setgid dir",
-		 base, who);
-	snprintf(path, sizeof(path), "%s/sg", base);
-	fd = open(path, O_TMPFILE | O_WRONLY, 02777);
-	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR)) {
-		tst_res(TCONF, "%s: no O_TMPFILE here", what);
-	} else if (fd < 0) {
-		tst_res(TFAIL | TERRNO, "%s", what);
-	} else {
-		SAFE_FSTAT(fd, &st);
-		check(what, &st, uid, G, privileged_in_g);
-		SAFE_CLOSE(fd);
-	}
-
-	snprintf(path, sizeof(path), "%s/sg/dir-%s", base, who);
-	snprintf(what, sizeof(what),
-		 "%s %s: directory in a setgid dir", base, who);
-	if (mkdir(path, 0777))
+	/* umask S_IXGRP: a file and an O_TMPFILE file of mode 02777 */
+	umask(S_IXGRP);
+	snprintf(dir, sizeof(dir), "%s/sg", base);
+	snprintf(name, sizeof(name), "umask-%s", who);
+	snprintf(what, sizeof(what), "%s %s: file 02777, umask 010", base, who);
+	if (create(dir, name, BY_OPEN, 02777, &st))
 		tst_res(TFAIL | TERRNO, "%s", what);
 	else
-		check_path(what, path, uid, G, 1);
-
-	umask_ixgrp(base, who, privileged_in_g);
+		check_ixgrp(what, &st, privileged_in_g);
+	snprintf(what, sizeof(what), "%s %s: O_TMPFILE 02777, umask 010", base,
+		 who);
+	if (create(dir, name, BY_TMPFILE, 02777, &st))
+		tst_res(TFAIL | TERRNO, "%s", what);
+	else
+		check_ixgrp(what, &st, privileged_in_g);
+	umask(0);
 }
 
 static void as_nobody(const char *who, int member)
