@@ -12,7 +12,9 @@
  *  - nobody cannot migrate a -> b (EACCES) until the common ancestor's
  *    cgroup.procs is writable to it, then can (/proc/self/cgroup shows b);
  *  - nobody may create cgroups in its delegated a, not in the ancestor;
- *  - with nsdelegate, the cgroup namespace the file was opened in bounds
+ *  - with nsdelegate (the test remounts cgroup2 with it where it is
+ *    missing, and puts the options back), the cgroup namespace the file
+ *    was opened in bounds
  *    the move: opened in a namespace rooted at a, a move to b fails with
  *    ENOENT even from the initial namespace (e57457641613 "cgroup: Use
  *    open-time cgroup namespace for process migration perm checks").
@@ -20,6 +22,8 @@
 #include <pwd.h>
 #include <sched.h>
 #include <mntent.h>
+#include <sys/mount.h>
+#include <sys/statvfs.h>
 #include "tst_test.h"
 #include "cgroup2.h"
 
@@ -82,6 +86,87 @@ static int nsdelegate(void)
 	return found;
 }
 
+/*
+ * nsdelegate is an option of the one cgroup2 hierarchy: where the
+ * guest's mount lacks it, the test sets it for its run and puts the
+ * options back in cleanup.
+ */
+static char cg_opts0[256];
+static unsigned long cg_flags0;
+static int opts_changed;
+
+static int cg_apply_opts(const char *opts)
+{
+	char dir[PATH_MAX];
+	int ret;
+
+	/*
+	 * Every mount of cgroup2 applies its options to the one hierarchy
+	 * (cgroup_get_tree()): a scratch mount sets them and goes at once.
+	 */
+	snprintf(dir, sizeof(dir), "%s/cg_opts", tst_tmpdir_path);
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		tst_brk(TBROK | TERRNO, "mkdir(%s)", dir);
+	ret = mount("cgroup2", dir, "cgroup2", cg_flags0, opts);
+	if (!ret)
+		SAFE_UMOUNT(dir);
+	return ret;
+}
+
+/* cgroup2's own options of the mount at cg_root, comma separated */
+static void cg_own_opts(char *buf, size_t size)
+{
+	static const char *const own[] = {
+		"nsdelegate", "favordynmods", "memory_localevents",
+		"memory_recursiveprot", "memory_hugetlb_accounting",
+	};
+	struct mntent *mnt;
+	FILE *f = setmntent("/proc/self/mounts", "r");
+	size_t i;
+
+	buf[0] = '\0';
+	while (f && (mnt = getmntent(f))) {
+		if (strcmp(mnt->mnt_type, "cgroup2") ||
+		    strcmp(mnt->mnt_dir, cg_root))
+			continue;
+		buf[0] = '\0';
+		for (i = 0; i < ARRAY_SIZE(own); i++) {
+			if (!hasmntopt(mnt, own[i]))
+				continue;
+			if (buf[0])
+				strncat(buf, ",", size - strlen(buf) - 1);
+			strncat(buf, own[i], size - strlen(buf) - 1);
+		}
+	}
+	if (f)
+		endmntent(f);
+}
+
+static void ensure_nsdelegate(void)
+{
+	char opts[300];
+	struct statvfs sv;
+
+	if (nsdelegate())
+		return;
+	if (statvfs(cg_root, &sv))
+		tst_brk(TBROK | TERRNO, "statvfs(%s)", cg_root);
+	cg_flags0 = (sv.f_flag & ST_NOSUID ? MS_NOSUID : 0) |
+		    (sv.f_flag & ST_NODEV ? MS_NODEV : 0) |
+		    (sv.f_flag & ST_NOEXEC ? MS_NOEXEC : 0);
+	cg_own_opts(cg_opts0, sizeof(cg_opts0));
+	snprintf(opts, sizeof(opts), "%s%snsdelegate", cg_opts0,
+		 cg_opts0[0] ? "," : "");
+	if (cg_apply_opts(opts))
+		tst_brk(TBROK | TERRNO, "mount cgroup2 with '%s' for %s",
+			opts, cg_root);
+	opts_changed = 1;
+	if (!nsdelegate())
+		tst_brk(TBROK, "mounted cgroup2 with nsdelegate, %s does not "
+			"show it in /proc/self/mounts", cg_root);
+	tst_res(TINFO, "nsdelegate set on %s for the test", cg_root);
+}
+
 static void child(void)
 {
 	char path[PATH_MAX];
@@ -114,11 +199,6 @@ static void child(void)
 	SAFE_CLOSE(fd);
 	SAFE_SETEUID(0);
 
-	if (!nsdelegate()) {
-		tst_res(TCONF, "cgroup2 at %s not mounted with nsdelegate: "
-			"namespace bound not checked", cg_root);
-		exit(0);
-	}
 	cg_enter("a");
 	initns = SAFE_OPEN("/proc/self/ns/cgroup", O_RDONLY);
 	if (unshare(CLONE_NEWCGROUP))
@@ -179,12 +259,23 @@ static void setup(void)
 		tst_brk(TCONF, "no user nobody");
 	nobody = pw->pw_uid;
 	cg_setup(NULL, 0);
+	ensure_nsdelegate();
+}
+
+static void cleanup(void)
+{
+	if (opts_changed && (cg_apply_opts(cg_opts0) || nsdelegate()))
+		tst_res(TWARN | TERRNO, "could not set %s back to '%s'",
+			cg_root, cg_opts0);
+	cg_cleanup();
 }
 
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.cleanup = cg_cleanup,
+	.cleanup = cleanup,
+	/* it remounts the one cgroup2 hierarchy with nsdelegate */
+	.exclusive = 1,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
