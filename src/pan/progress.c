@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock_secs.h"
 #include "progress.h"
 #include "strbuf.h"
 
@@ -28,14 +29,6 @@ static struct {
 		double since;
 	} running[MAX_SLOTS];
 } P;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* A console or serial line: its output is a log, not a screen. */
 static int log_like_tty(void)
@@ -75,7 +68,7 @@ void progress_init(size_t total, unsigned int slots, int quiet)
 	P.quiet = quiet;
 	P.total = total;
 	P.slots = slots < MAX_SLOTS ? slots : MAX_SLOTS;
-	P.start = now();
+	P.start = mono_secs();
 }
 
 int progress_live(void)
@@ -113,7 +106,7 @@ static void elapsed(struct strbuf *sb, double secs)
 static void draw_status(void)
 {
 	struct strbuf sb = STRBUF_INIT;
-	double t = now();
+	double t = mono_secs();
 	unsigned int i, width = columns() - 1;
 	const char *sep = " running: ";
 
@@ -150,7 +143,7 @@ void progress_begin(unsigned int slot, const char *tag, const char *cmd,
 	if (slot < P.slots) {
 		free(P.running[slot].tag);
 		P.running[slot].tag = xstrdup(tag);
-		P.running[slot].since = now();
+		P.running[slot].since = mono_secs();
 	}
 	clear_status();
 	if (streams) {
@@ -215,7 +208,7 @@ void progress_abort(unsigned int slot)
 
 void progress_tick(void)
 {
-	if (P.live && now() - P.drawn_at >= REDRAW_EVERY)
+	if (P.live && mono_secs() - P.drawn_at >= REDRAW_EVERY)
 		draw_status();
 }
 

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock_secs.h"
 #include "json_write.h"
 #include "record.h"
 #include "taint_flags.h"
@@ -23,14 +24,6 @@ static int write_failed;
 static int rec_dirty;
 static double last_sync;
 static double sync_interval = RECORD_SYNC_INTERVAL;
-
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /*
  * LTP_PAN_SYNC_INTERVAL: seconds a pass or skip record may wait for its
@@ -143,7 +136,7 @@ static int lock_records(int fd, const char *path)
 int record_open(const char *path, const char *mirror, int must_exist)
 {
 	read_sync_interval();
-	last_sync = mono_now();
+	last_sync = mono_secs();
 	rec_path = path;
 	rec_fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC |
 		      (must_exist ? 0 : O_CREAT), 0644);
@@ -181,7 +174,7 @@ static int sync_records(void)
 	int err;
 
 	rec_dirty = 0;
-	last_sync = mono_now();
+	last_sync = mono_secs();
 	if (!fdatasync(rec_fd) || errno == EINVAL || errno == EROFS)
 		return 0;	/* EINVAL, EROFS: a pipe or pseudo file */
 	err = errno;
@@ -198,7 +191,7 @@ int record_sync(void)
 
 int record_sync_due(void)
 {
-	if (rec_dirty && mono_now() - last_sync >= sync_interval)
+	if (rec_dirty && mono_secs() - last_sync >= sync_interval)
 		return sync_records();
 	return 0;
 }
@@ -209,7 +202,7 @@ int record_sync_wait_ms(void)
 
 	if (!rec_dirty)
 		return -1;
-	left = last_sync + sync_interval - mono_now();
+	left = last_sync + sync_interval - mono_secs();
 	return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
@@ -231,7 +224,7 @@ int record_emit(struct strbuf *sb, int sync_now)
 				rec_path, strerror(err));
 	} else {
 		rec_dirty = 1;
-		if (sync_now || mono_now() - last_sync >= sync_interval)
+		if (sync_now || mono_secs() - last_sync >= sync_interval)
 			ret = sync_records();
 	}
 	if (mirror_fd >= 0 && write_all(mirror_fd, sb->buf, sb->len)) {
@@ -242,14 +235,6 @@ int record_emit(struct strbuf *sb, int sync_now)
 	}
 	sb_free(sb);
 	return ret;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* A "KEY=value" of /etc/os-release, unquoted; "" when missing. */
@@ -350,7 +335,7 @@ void record_run(const struct run_info *ri)
 	jw_str(&sb, "kernel_build", u.version);
 	jw_str(&sb, "machine", u.machine);
 	jw_str(&sb, "hostname", u.nodename);
-	jw_secs(&sb, "start", now());
+	jw_secs(&sb, "start", wall_secs());
 	jw_str_array(&sb, "runtest", ri->runtest, ri->runtest_n);
 	/* members added after the first version follow */
 	jw_int(&sb, "planned", ri->planned);
@@ -455,7 +440,7 @@ void record_end(int interrupted, const char *stopped, size_t not_run)
 
 	jw_open(&sb);
 	jw_str(&sb, "type", "end");
-	jw_secs(&sb, "end", now());
+	jw_secs(&sb, "end", wall_secs());
 	jw_bool(&sb, "interrupted", interrupted);
 	if (stopped) {
 		jw_str(&sb, "stopped", stopped);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock_secs.h"
 #include "rmtree.h"
 #include "run_one.h"
 #include "summary_scan.h"
@@ -148,14 +149,6 @@ void runner_init(void)
 int runner_interrupted(void)
 {
 	return interrupted;
-}
-
-static double clock_secs(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static double cpu_secs(const struct timeval *tv)

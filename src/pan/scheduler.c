@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock_secs.h"
 #include "progress.h"
 #include "record.h"
 #include "rmtree.h"
@@ -37,22 +38,6 @@ struct sched {
 	double start;
 };
 
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double wall(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /*
  * Count a test whose record was written. One whose record could not be
  * written is not counted as run: it is one of the tests not run (the
@@ -78,7 +63,7 @@ static void record_skip(struct sched *s, const struct plan_item *it)
 	int lost;
 
 	memset(&r, 0, sizeof(r));
-	r.start = wall();
+	r.start = wall_secs();
 	r.end = END_NOT_RUN;
 	r.exit_code = 32;
 	r.rc = RC_SKIPPED;
@@ -135,7 +120,7 @@ static void record_lost(struct worker *w, struct strbuf *line,
 	struct test_result r;
 
 	memset(&r, 0, sizeof(r));
-	r.start = wall();
+	r.start = wall_secs();
 	r.end = END_EXITED;
 	r.exit_code = 2;
 	r.rc = RC_BROKEN;
@@ -327,7 +312,7 @@ static int start_shared_ahead(struct sched *s)
 	struct test_meta m;
 	size_t i;
 
-	if (s->so->time_limit > 0 && mono() - s->start >= s->so->time_limit)
+	if (s->so->time_limit > 0 && mono_secs() - s->start >= s->so->time_limit)
 		return 0;
 	for (i = s->next + 1; i < s->p->n; i++) {
 		it = &s->p->v[i];
@@ -364,7 +349,7 @@ static void dispatch(struct sched *s)
 			s->next++;
 			continue;
 		}
-		if (so->time_limit > 0 && mono() - s->start >= so->time_limit) {
+		if (so->time_limit > 0 && mono_secs() - s->start >= so->time_limit) {
 			s->tot->stopped = "time_limit";
 			break;
 		}
@@ -465,7 +450,7 @@ static void wait_events(struct sched *s)
  */
 static int next_round(struct sched *s)
 {
-	if (mono() - s->start >= s->so->time_limit) {
+	if (mono_secs() - s->start >= s->so->time_limit) {
 		s->tot->stopped = "time_limit";
 		return 0;
 	}
@@ -487,7 +472,7 @@ void schedule_run(struct plan *p, const struct sched_opts *so,
 	s.p = p;
 	s.so = so;
 	s.tot = tot;
-	s.start = mono();
+	s.start = mono_secs();
 	s.w = xmalloc(so->workers * sizeof(*s.w));
 	memset(s.w, 0, so->workers * sizeof(*s.w));
 	s.slot_dir = xmalloc(so->workers * sizeof(*s.slot_dir));

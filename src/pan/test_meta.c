@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock_secs.h"
 #include "catalog.h"
 #include "json_read.h"
 #include "strbuf.h"
@@ -103,19 +104,11 @@ static char *resolve(const char *word, const char *path)
 	return NULL;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Run "program -M"; its stdout into out. Returns 0 when it exited 0. */
 static int run_probe(const char *program, const char *path, double limit,
 		     struct strbuf *out)
 {
-	double deadline = now() + limit;
+	double deadline = mono_secs() + limit;
 	struct pollfd pfd;
 	int fds[2], status = 0, open_ = 1;
 	char buf[4096];
@@ -146,7 +139,7 @@ static int run_probe(const char *program, const char *path, double limit,
 	setpgid(pid, pid);
 	close(fds[1]);
 	while (open_) {
-		double left = deadline - now();
+		double left = deadline - mono_secs();
 
 		if (left <= 0)
 			break;
