@@ -17,6 +17,7 @@
 #include <limits.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include "tst_test.h"
@@ -113,11 +114,14 @@ static inline void fs_ro_check(int dfd)
 
 /*
  * The same through the path-based calls (chmod(), not fchmodat()), and
- * the old utime() and utimes() system calls, on dir's "f", "d", "new".
+ * the old utime() and utimes() system calls (NULL and explicit times),
+ * on dir's "f", "d", "new"; access(R_OK) still succeeds.
  */
 static inline void fs_ro_check_paths(const char *dir)
 {
 	char f[PATH_MAX + 8], d[PATH_MAX + 8], n[PATH_MAX + 8];
+	struct { long actime, modtime; } ut = { 1000, 2000 };
+	struct timeval tv[2] = { { 1000, 0 }, { 2000, 0 } };
 
 	snprintf(f, sizeof(f), "%s/f", dir);
 	snprintf(d, sizeof(d), "%s/d", dir);
@@ -135,12 +139,19 @@ static inline void fs_ro_check_paths(const char *dir)
 	TST_EXP_FAIL(lchown(f, 1, 1), EROFS, "lchown(f)");
 	TST_EXP_FAIL(truncate(f, 0), EROFS, "truncate(f)");
 	TST_EXP_FAIL(access(f, W_OK), EROFS, "access(f, W_OK)");
+	TST_EXP_PASS(access(f, R_OK), "access(f, R_OK)");
+	TST_EXP_FAIL(open(f, O_RDWR | O_TRUNC), EROFS,
+		     "open(f, O_RDWR | O_TRUNC)");
+	TST_EXP_FAIL(setxattr(f, "user.ro", "v", 1, 0), EROFS,
+		     "setxattr(f, user.ro)");
 #ifdef __NR_utime
 	TST_EXP_FAIL(syscall(__NR_utime, f, NULL), EROFS, "utime(f, NULL)");
+	TST_EXP_FAIL(syscall(__NR_utime, f, &ut), EROFS, "utime(f, times)");
 #endif
 #ifdef __NR_utimes
 	TST_EXP_FAIL(syscall(__NR_utimes, f, NULL), EROFS,
 		     "utimes(f, NULL)");
+	TST_EXP_FAIL(syscall(__NR_utimes, f, tv), EROFS, "utimes(f, times)");
 #endif
 }
 

@@ -10,7 +10,9 @@
  *   root's file;
  * - EINVAL for a flag other than AT_SYMLINK_NOFOLLOW and AT_EMPTY_PATH,
  *   EBADF (relative name, dirfd -1), ENOTDIR (dirfd a regular file),
- *   ENOENT for "" without AT_EMPTY_PATH.
+ *   ENOENT for "" without AT_EMPTY_PATH, ELOOP for a symlink loop (which
+ *   AT_SYMLINK_NOFOLLOW changes itself); as nobody EACCES through a
+ *   directory it may not search.
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -33,6 +35,11 @@ static void setup(void)
 	dir_fd = SAFE_OPEN(DIR_NAME, O_RDONLY | O_DIRECTORY);
 	file_fd = SAFE_OPEN(DIR_NAME "/file", O_RDONLY);
 	path_fd = SAFE_OPEN(DIR_NAME "/file", O_PATH);
+	/* a loop inside the directory: its links name each other there */
+	FSM_SAFE(symlinkat("loop2", dir_fd, "loop1"));
+	FSM_SAFE(symlinkat("loop1", dir_fd, "loop2"));
+	SAFE_MKDIR(DIR_NAME "/private", 0700);
+	fsm_create_file(DIR_NAME "/private/file", 0644, "x");
 }
 
 static void cleanup(void)
@@ -93,6 +100,9 @@ static void nobody_cases(void)
 	TST_EXP_FAIL(fchownat(dir_fd, "file", nobody_uid, -1, 0), EPERM,
 		     "fchownat(root's file, nobody) as nobody");
 	expect_stat("file", 0, 0, 0644);
+	TST_EXP_FAIL(fchownat(dir_fd, "private/file", nobody_uid, -1, 0),
+		     EACCES, "fchownat() through a directory nobody may not "
+		     "search");
 }
 
 static void check_errors(void)
@@ -105,6 +115,10 @@ static void check_errors(void)
 		     "fchownat() with dirfd a regular file");
 	TST_EXP_FAIL(fchownat(dir_fd, "", 0, 0, 0), ENOENT,
 		     "fchownat(\"\") without AT_EMPTY_PATH");
+	TST_EXP_FAIL(fchownat(dir_fd, "loop1", 0, 0, 0), ELOOP,
+		     "fchownat() of a symlink loop");
+	TST_EXP_PASS(fchownat(dir_fd, "loop1", 0, 0, AT_SYMLINK_NOFOLLOW),
+		     "fchownat(AT_SYMLINK_NOFOLLOW) of the loop's link");
 }
 
 static void run(unsigned int n)

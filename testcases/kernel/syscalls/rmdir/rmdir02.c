@@ -10,7 +10,7 @@
  * - ENOENT (missing, ""), ENAMETOOLONG, ELOOP, EFAULT,
  * - EACCES for nobody in a directory it cannot write, EPERM for nobody
  *   removing root's directory from a sticky directory it may write.
- * EBUSY for a mount point other than "/" needs a mount: not tested here.
+ * - EBUSY for a directory a tmpfs is mounted on, and the mount stays.
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -19,6 +19,9 @@
 #define FULL_DIR "rmdir02_full"
 #define EMPTY_DIR "rmdir02_empty"
 #define STICKY "rmdir02_sticky"
+#define MOUNT_POINT "rmdir02_mp"
+
+static int mounted;
 
 static void *bad_addr;
 
@@ -31,6 +34,7 @@ static struct tcase {
 	{ EMPTY_DIR "/..", ENOTEMPTY, "\"dir/..\"" },
 	{ EMPTY_DIR "/.", EINVAL, "\"dir/.\"" },
 	{ "/", EBUSY, "\"/\"" },
+	{ MOUNT_POINT, EBUSY, "a directory a tmpfs is mounted on" },
 	{ FULL_DIR "/file", ENOTDIR, "a regular file" },
 	{ "rmdir02_dirlink", ENOTDIR, "a symlink to a directory" },
 	{ "rmdir02_missing", ENOENT, "a missing name" },
@@ -53,19 +57,24 @@ static void setup(void)
 	SAFE_CHMOD(STICKY, 01777);
 	SAFE_MKDIR(STICKY "/root_dir", 0777);
 	fsm_make_loop("rmdir02_loop_a", "rmdir02_loop_b");
-	tcases[8].path = fsm_long_path();
+	SAFE_MKDIR(MOUNT_POINT, 0755);
+	SAFE_MOUNT("rmdir02", MOUNT_POINT, "tmpfs", 0, NULL);
+	mounted = 1;
+	tcases[9].path = fsm_long_path();
 	bad_addr = fsm_bad_addr();
 }
 
 static void expect_dirs(void)
 {
-	struct stat a, b, c, d;
+	struct stat a, b, c, d, mp, here;
 
 	TST_EXP_EXPR(!stat(FULL_DIR "/file", &a) &&
 		     !stat(EMPTY_DIR "/sub", &b) && S_ISDIR(b.st_mode) &&
 		     !lstat("rmdir02_dirlink", &c) && S_ISLNK(c.st_mode) &&
-		     !stat(STICKY "/root_dir", &d),
-		     "every directory, file and link is still there");
+		     !stat(STICKY "/root_dir", &d) &&
+		     !stat(MOUNT_POINT, &mp) && !stat(".", &here) &&
+		     mp.st_dev != here.st_dev,
+		     "every directory, file, link and the mount is still there");
 }
 
 static void nobody_cases(void)
@@ -89,10 +98,17 @@ static void run(unsigned int n)
 	expect_dirs();
 }
 
+static void cleanup(void)
+{
+	if (mounted)
+		SAFE_UMOUNT(MOUNT_POINT);
+}
+
 static struct tst_test test = {
 	.tcnt = NCASES + 1,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
