@@ -15,13 +15,12 @@
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "mount_ns.h"
 
 #define FULL_DIR "rmdir02_full"
 #define EMPTY_DIR "rmdir02_empty"
 #define STICKY "rmdir02_sticky"
 #define MOUNT_POINT "rmdir02_mp"
-
-static int mounted;
 
 static void *bad_addr;
 
@@ -57,9 +56,10 @@ static void setup(void)
 	SAFE_CHMOD(STICKY, 01777);
 	SAFE_MKDIR(STICKY "/root_dir", 0777);
 	fsm_make_loop("rmdir02_loop_a", "rmdir02_loop_b");
+	/* the mount goes with the test's private mount namespace */
+	mnt_private_ns();
 	SAFE_MKDIR(MOUNT_POINT, 0755);
 	SAFE_MOUNT("rmdir02", MOUNT_POINT, "tmpfs", 0, NULL);
-	mounted = 1;
 	tcases[9].path = fsm_long_path();
 	bad_addr = fsm_bad_addr();
 }
@@ -98,17 +98,10 @@ static void run(unsigned int n)
 	expect_dirs();
 }
 
-static void cleanup(void)
-{
-	if (mounted)
-		SAFE_UMOUNT(MOUNT_POINT);
-}
-
 static struct tst_test test = {
 	.tcnt = NCASES + 1,
 	.test = run,
 	.setup = setup,
-	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
