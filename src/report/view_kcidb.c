@@ -60,6 +60,19 @@ static void path_part(struct strbuf *sb, const char *s)
 	}
 }
 
+/* An architecture as the schema allows it, [a-z0-9_]*: x86_64 stays */
+static void arch_part(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9'))
+			sb_addc(sb, *s);
+		else if (*s >= 'A' && *s <= 'Z')
+			sb_addc(sb, *s - 'A' + 'a');
+		else
+			sb_addc(sb, '_');
+	}
+}
+
 /* An id's part after "ORIGIN:": anything but NUL; we keep it readable. */
 static void id_part(struct strbuf *sb, const char *s)
 {
@@ -133,7 +146,7 @@ static void builds(struct strbuf *sb, const struct kcidb_opts *o,
 {
 	struct strbuf id = STRBUF_INIT;
 	const struct run_records *rr;
-	size_t i, k;
+	size_t i;
 
 	jw_key(sb, "builds");
 	sb_addc(sb, '[');
@@ -149,15 +162,8 @@ static void builds(struct strbuf *sb, const struct kcidb_opts *o,
 		sb_printf(&id, "%s:%s", o->origin, o->checkout);
 		jw_str(sb, "checkout_id", id.buf);
 		jw_str(sb, "origin", o->origin);
-		/* x86_64: the schema's architecture is [a-z0-9_]* */
 		sb_reset(&id);
-		path_part(&id, rr->machine);
-		for (k = 0; k < id.len; k++) {
-			if (id.buf[k] >= 'A' && id.buf[k] <= 'Z')
-				id.buf[k] += 'a' - 'A';
-			else if (id.buf[k] == '-')
-				id.buf[k] = '_';
-		}
+		arch_part(&id, rr->machine);
 		jw_str(sb, "architecture", id.buf);
 		jw_str(sb, "config_name", runs[i].name);
 		sb_reset(&id);
