@@ -3,7 +3,9 @@
  * mq_notify() with SIGEV_THREAD: when a message arrives on the empty
  * queue, sigev_notify_function runs in a new thread with sigev_value as
  * its argument (glibc builds this on the kernel's netlink notification,
- * NOTIFY_COOKIE); only once per registration. The thread is not the
+ * NOTIFY_COOKIE); only once per registration: the registration goes
+ * with the notification, so the queue takes a new one (no EBUSY) and a
+ * second message runs the function no more. The thread is not the
  * sender (another thread ID).
  */
 #include <mqueue.h>
@@ -25,7 +27,7 @@ static void notified(union sigval v)
 int main(void)
 {
 	struct mq_attr at = { .mq_maxmsg = 4, .mq_msgsize = 8 };
-	struct sigevent ev;
+	struct sigevent ev, none = { .sigev_notify = SIGEV_NONE };
 	char name[64], buf[8];
 	long long end;
 	mqd_t q;
@@ -53,6 +55,10 @@ int main(void)
 		PTS_FAILED("the function got %ld, not sigev_value", arg_seen);
 	if (pthread_equal(who, mainthr))
 		PTS_FAILED("the function ran in the main thread");
+	/* the registration is gone: a new one (that notifies nobody) is taken */
+	if (mq_notify(q, &none))
+		PTS_FAILED("registering again after the notification: %m "
+			   "(the first registration was kept)");
 	mq_receive(q, buf, 8, NULL);
 	mq_send(q, "b", 1, 0);
 	/* a second run would come through the same path: give it time */
