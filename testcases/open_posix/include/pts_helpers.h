@@ -96,9 +96,13 @@ static inline void pts_wait_in_syscall(pid_t tid, long nr)
 		f = fopen(path, "r");
 		if (!f)
 			PTS_UNRES("open %s: %s", path, strerror(errno));
-		got = -2;
-		if (fgets(buf, sizeof(buf), f))
-			got = strtol(buf, NULL, 10);
+		/*
+		 * A running task reads "running", which strtol() would take
+		 * for 0, SYS_read on x86_64: only a parsed number counts.
+		 */
+		if (!fgets(buf, sizeof(buf), f) ||
+		    sscanf(buf, "%ld", &got) != 1)
+			got = -2;
 		fclose(f);
 		if (got == nr)
 			return;
