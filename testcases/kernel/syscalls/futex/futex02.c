@@ -48,11 +48,17 @@ static void wake_counts(void)
 
 static void private_is_per_mm(void)
 {
-	struct timespec to = { 0, 500000000 };
+	/*
+	 * Asleep for 500 ms (times LTP_TIMEOUT_MUL) at most: nothing from
+	 * here may wake it. futex_waiter() must see it asleep before the
+	 * timeout ends it, and a slow or loaded machine may keep the parent
+	 * off the CPU for a good part of that: the window is scaled.
+	 */
+	long long to_ns = 500000000LL * tst_timeout_mul();
+	struct timespec to = { to_ns / 1000000000, to_ns % 1000000000 };
 	pid_t pid;
 
 	*word = 0;
-	/* asleep for 500 ms at most: nothing from here may wake it */
 	pid = futex_waiter(word, FUTEX_WAIT_PRIVATE, &to, 0, ETIMEDOUT);
 	TST_EXP_VAL(sys_futex(word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0), 0,
 		    "FUTEX_WAKE_PRIVATE from another process");
