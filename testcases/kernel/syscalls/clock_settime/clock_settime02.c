@@ -95,7 +95,13 @@ static void test_abs_sleeper(void)
 static void test_rel_sleepers(void)
 {
 	static const clockid_t clks[] = {CLOCK_MONOTONIC, CLOCK_REALTIME};
-	struct timespec one_sec = {1, 0};
+	/*
+	 * 1 s times LTP_TIMEOUT_MUL: the clock is set while the child sleeps,
+	 * after wait_task_in_syscall() saw it asleep, which a slow or loaded
+	 * machine may take a good part of a second to get to.
+	 */
+	long long len = tev_scaled_ns(1000);
+	struct timespec req = ns_ts(len);
 	long long start;
 	unsigned int i;
 	pid_t pid;
@@ -105,11 +111,12 @@ static void test_rel_sleepers(void)
 		if (!pid) {
 			start = clock_ns(CLOCK_MONOTONIC);
 			TST_EXP_PASS(syscall(SYS_clock_nanosleep, clks[i], 0,
-					     &one_sec, NULL), "relative 1 s "
-				     "sleep on clock %d", (int)clks[i]);
-			TST_EXP_EXPR(clock_ns(CLOCK_MONOTONIC) - start >=
-				     NSEC_PER_SEC, "it lasted 1 s although the "
-				     "clock was set 2 h ahead");
+					     &req, NULL), "relative %lld ms "
+				     "sleep on clock %d", len / NSEC_PER_MSEC,
+				     (int)clks[i]);
+			TST_EXP_EXPR(clock_ns(CLOCK_MONOTONIC) - start >= len,
+				     "it lasted its %lld ms although the clock "
+				     "was set 2 h ahead", len / NSEC_PER_MSEC);
 			exit(0);
 		}
 		wait_task_in_syscall(pid, __NR_clock_nanosleep);
