@@ -11,12 +11,13 @@
 #   release_tool                               another release/ program
 #   flavour_lines, flavour_names               the flavours file
 #   build_flavour, keep_kernel                 build-kernel, and its result
-#   boot_guest, boot_status                    ltp-vm, and its result
+#   boot_guest, boot_status, check_engine      ltp-vm (or a LAVA job), and
+#                                              its result
 # Exit values shared by the scripts: 2 usage error, 3 set-up error.
 #
 # Conventions of the functions: options land in opt_NAME variables;
-# build_flavour reads opt_jobs and opt_cache, boot_guest opt_timeout and
-# opt_vm_lock, so a script that offers --jobs, --cache, --timeout and
+# build_flavour reads opt_jobs and opt_cache, boot_guest opt_timeout,
+# opt_vm_lock and opt_engine, so a script that offers --jobs, --cache, --timeout and
 # --vm-lock has them passed on without naming them again.
 set -u
 
@@ -239,6 +240,15 @@ boot_guest() {
 	shift 3
 	set -- "$bg_suite/bin/ltp-vm" --suite "$bg_suite" --out "$bg_out" \
 		${opt_timeout:+--timeout "$opt_timeout"} "$@"
+	# --engine lava: the same run as a LAVA job (release/lava/lava-run
+	# takes ltp-vm's arguments and leaves ltp-vm's OUT); the LAVA server
+	# and its settings come from the environment (doc/lava.md).
+	# lava_phase (submit-only or collect) splits it in two, so that a
+	# caller can submit every job before it waits for the first.
+	if [ "${opt_engine:-local}" = lava ]; then
+		shift
+		set -- "$release_dir/lava/lava-run" ${lava_phase:+"--$lava_phase"} "$@"
+	fi
 	[ -z "${opt_vm_lock:-}" ] || set -- flock "$opt_vm_lock" "$@"
 	bg_t0=$(date +%s)
 	"$@" </dev/null >"$bg_log" 2>&1
@@ -248,6 +258,14 @@ boot_guest() {
 	vm_retried=$(sed -n 's/^boot_panics_retried=//p' "$bg_out/vm-timing.txt" 2>/dev/null)
 	vm_retried=${vm_retried:-0}
 	return "$vm_rc"
+}
+
+# check_engine: opt_engine is local (the default) or lava.
+check_engine() {
+	case ${opt_engine:=local} in
+	local | lava) ;;
+	*) usage_error "--engine '$opt_engine': expected local or lava" ;;
+	esac
 }
 
 # boot_status FILE: boot_guest's result as the key=value lines of a
