@@ -33,13 +33,14 @@ static inline uid_t drop_to_own_uid(void)
 
 	errno = 0;
 	if (getpriority(PRIO_USER, uid) != -1 || errno != ESRCH)
-		tst_brk(TBROK, "uid %u already has processes", (unsigned)uid);
+		tst_brk(TBROK, "uid %u already has processes",
+			(unsigned int)uid);
 	if (setgroups(0, NULL))
 		tst_brk(TBROK | TERRNO, "setgroups(0, NULL)");
 	if (setresgid(uid, uid, uid))
-		tst_brk(TBROK | TERRNO, "setresgid(%u)", (unsigned)uid);
+		tst_brk(TBROK | TERRNO, "setresgid(%u)", (unsigned int)uid);
 	if (setresuid(uid, uid, uid))
-		tst_brk(TBROK | TERRNO, "setresuid(%u)", (unsigned)uid);
+		tst_brk(TBROK | TERRNO, "setresuid(%u)", (unsigned int)uid);
 	return uid;
 }
 

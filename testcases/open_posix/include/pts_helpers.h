@@ -191,10 +191,11 @@ static inline void pts_become_own_uid(void)
 
 	errno = 0;
 	if (getpriority(PRIO_USER, uid) != -1 || errno != ESRCH)
-		PTS_UNRES("uid %u already has processes", (unsigned)uid);
+		PTS_UNRES("uid %u already has processes",
+			  (unsigned int)uid);
 	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
 	    setresuid(uid, uid, uid))
-		PTS_UNRES("cannot become uid %u: %s", (unsigned)uid,
+		PTS_UNRES("cannot become uid %u: %s", (unsigned int)uid,
 			  strerror(errno));
 }
 
