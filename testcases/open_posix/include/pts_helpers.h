@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -175,6 +176,30 @@ static inline void pts_become_nobody(void)
 }
 
 /*
+ * Drop to a uid no other process has (in a child: it cannot come back),
+ * for checks of what a limit counts over all processes of a user (the
+ * signals queued under RLIMIT_SIGPENDING: the user's ucounts), which
+ * another test running as nobody beside this one, or a second instance
+ * of it, would share: 2^30 plus the caller's pid, unused until now
+ * (getpriority(PRIO_USER) ESRCH).
+ */
+#define PTS_OWN_UID_BASE 0x40000000u
+
+static inline void pts_become_own_uid(void)
+{
+	uid_t uid = PTS_OWN_UID_BASE + getpid();
+
+	errno = 0;
+	if (getpriority(PRIO_USER, uid) != -1 || errno != ESRCH)
+		PTS_UNRES("uid %u already has processes",
+			  (unsigned int)uid);
+	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
+	    setresuid(uid, uid, uid))
+		PTS_UNRES("cannot become uid %u: %s", (unsigned int)uid,
+			  strerror(errno));
+}
+
+/*
  * Fork a child that runs fn() and exits with its PTS code, then reap it
  * and exit with that code if it is not PTS_PASS (a child killed by a
  * signal is unresolved). Returns when the child passed.
@@ -205,8 +230,8 @@ static inline void pts_run_child(int (*fn)(void), const char *what)
 	pts_reap(pid, what);
 }
 
-/* as pts_run_child(), the child running as nobody */
-static inline void pts_run_as_nobody(int (*fn)(void), const char *what)
+static inline void pts_run_as(int (*fn)(void), int own_uid,
+			      const char *what)
 {
 	pid_t pid;
 
@@ -215,10 +240,25 @@ static inline void pts_run_as_nobody(int (*fn)(void), const char *what)
 	if (pid < 0)
 		PTS_UNRES("fork(): %s", strerror(errno));
 	if (!pid) {
-		pts_become_nobody();
+		if (own_uid)
+			pts_become_own_uid();
+		else
+			pts_become_nobody();
 		exit(fn());
 	}
 	pts_reap(pid, what);
+}
+
+/* as pts_run_child(), the child running as nobody */
+static inline void pts_run_as_nobody(int (*fn)(void), const char *what)
+{
+	pts_run_as(fn, 0, what);
+}
+
+/* as pts_run_child(), the child under a uid of its own */
+static inline void pts_run_as_own_uid(int (*fn)(void), const char *what)
+{
+	pts_run_as(fn, 1, what);
 }
 
 /*

@@ -8,9 +8,10 @@
  *    signals queue, FIFO per signal; a second SIGUSR1 sent while one is
  *    pending is merged (nothing more to take: EAGAIN);
  *  - two POSIX timers (CLOCK_MONOTONIC, absolute) sending the same
- *    realtime signal, armed in reverse order, 10 ms apart: the signal of
- *    the earlier expiry comes first (the task is pinned to one CPU, so
- *    both hrtimers expire in order on it);
+ *    realtime signal, armed in reverse order, 10 ms apart, the earlier
+ *    50 ms times LTP_TIMEOUT_MUL ahead (both are armed before either
+ *    expires): the signal of the earlier expiry comes first (the task is
+ *    pinned to one CPU, so both hrtimers expire in order on it);
  *  - a 1 ms periodic timer whose signal stays blocked for 100 ms reports
  *    the missed periods: si_overrun >= 50, and timer_getoverrun() equals
  *    si_overrun. The count comes from the clock, not from interrupts,
@@ -101,7 +102,14 @@ static void timer_order(void)
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	base = now.tv_sec * 1000 * MS + now.tv_nsec + 50 * MS;
+	/*
+	 * Both must be armed before the earlier expiry, or the later timer
+	 * may fire before the earlier one exists: the task is SCHED_OTHER
+	 * on a CPU other tests share, and its vCPU may be held off by the
+	 * host, so the time it has for the two calls is scaled.
+	 */
+	base = now.tv_sec * 1000 * MS + now.tv_nsec +
+	       50 * MS * tst_timeout_mul();
 	/* the later one first */
 	its.it_value.tv_sec = (base + 10 * MS) / (1000 * MS);
 	its.it_value.tv_nsec = (base + 10 * MS) % (1000 * MS);

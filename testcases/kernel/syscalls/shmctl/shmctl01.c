@@ -10,10 +10,14 @@
  *    after the last shmdt it is gone (IPC_STAT: EINVAL);
  *  - SHM_LOCK sets SHM_LOCKED in the mode, SHM_UNLOCK clears it;
  *  - SHM_LOCK really locks the memory, seen in what it charges to the
- *    user against RLIMIT_MEMLOCK (as nobody, without CAP_IPC_LOCK, limit
- *    3 pages): a 2-page segment locks, a second one is ENOMEM, locking
- *    the first again charges nothing, removing the first or SHM_UNLOCK
- *    uncharges it so the second locks; with the limit 0: EPERM.
+ *    user against RLIMIT_MEMLOCK (without CAP_IPC_LOCK, limit 3 pages):
+ *    a 2-page segment locks, a second one is ENOMEM, locking the first
+ *    again charges nothing, removing the first or SHM_UNLOCK uncharges it
+ *    so the second locks; with the limit 0: EPERM. The charge is the
+ *    user's, summed over all its processes (user_shm_lock() counts in
+ *    the user's ucounts), so these checks run under a uid of their own
+ *    (drop_to_own_uid()), not nobody, whom another test beside this one
+ *    (or a second shmctl01) could have charged too.
  */
 #include "sysv_ipc.h"
 
@@ -90,7 +94,7 @@ static int lock_seg(void)
 	int id = shmget(IPC_PRIVATE, 2 * page, IPC_CREAT | 0600);
 
 	if (id < 0)
-		tst_brk(TBROK | TERRNO, "shmget(2 pages) as nobody");
+		tst_brk(TBROK | TERRNO, "shmget(2 pages) unprivileged");
 	return id;
 }
 
@@ -103,7 +107,7 @@ static void set_memlock(rlim_t pages)
 			(unsigned long)pages);
 }
 
-/* As nobody: what SHM_LOCK charges to the user's RLIMIT_MEMLOCK. */
+/* Unprivileged: what SHM_LOCK charges to the user's RLIMIT_MEMLOCK. */
 static void test_lock_charge(void)
 {
 	int a = lock_seg(), b = lock_seg();
@@ -167,7 +171,7 @@ static void run(void)
 	test_nattch();
 	test_set();
 	test_lock();
-	run_as_nobody(test_lock_charge);
+	run_in_own_uid_child(test_lock_charge, "the RLIMIT_MEMLOCK checks");
 	test_rmid();
 	rm_shm(&shm_id);
 }

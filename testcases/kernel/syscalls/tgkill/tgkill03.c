@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * tgkill() and RLIMIT_SIGPENDING, as nobody (whose queued signals are the
- * only ones counted) with the limit at 8 and the signals blocked:
+ * tgkill() and RLIMIT_SIGPENDING, under a uid of the test's own with the
+ * limit at 8 and the signals blocked. The limit counts the signals queued
+ * to every process of the user (__sigqueue_alloc() charges them to the
+ * receiver's ucounts), so the uid is one no other process has
+ * (drop_to_own_uid(), as_nobody.h), not nobody, whose count another test
+ * running beside this one (or a second tgkill03) would share.
+ * Then:
  *  - 8 real-time signals queue; the 9th tgkill() of a real-time signal is
  *    EAGAIN, and nothing more is queued;
  *  - a standard signal (SIGUSR1) is still sent (it needs no queue entry
@@ -18,6 +23,7 @@
 #include <sys/resource.h>
 #include "tst_test.h"
 #include "lapi/signal.h"
+#include "as_nobody.h"
 
 #define LIMIT 8
 
@@ -53,7 +59,7 @@ static int drain(int sig, int code, pid_t pid)
 	return n;
 }
 
-static void as_nobody(void)
+static void as_own_uid(void)
 {
 	struct rlimit rl = { LIMIT, LIMIT };
 	int i, sent = 0;
@@ -93,8 +99,8 @@ static void run(void)
 		sigfillset(&set);
 		if (sigprocmask(SIG_BLOCK, &set, NULL))
 			tst_brk(TBROK | TERRNO, "sigprocmask()");
-		tst_drop_privs();
-		as_nobody();
+		drop_to_own_uid();
+		as_own_uid();
 		exit(0);
 	}
 	reap_child(pid);

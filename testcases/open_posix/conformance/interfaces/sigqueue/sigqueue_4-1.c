@@ -2,10 +2,13 @@
 /*
  * sigqueue(): "If the value of RLIMIT_SIGPENDING ... no resources are
  * available to queue the signal, [EAGAIN]". Linux bounds the queued
- * signals of a user by RLIMIT_SIGPENDING: a child running as nobody with
- * the limit at 8 queues a blocked realtime signal to itself; exactly 8
- * succeed and the 9th fails with EAGAIN, and after the queue is drained
- * (sigwaitinfo) queuing works again.
+ * signals of a user by RLIMIT_SIGPENDING: a child running under a uid
+ * of its own (not nobody: the count is the user's, over all its
+ * processes, and another test or a second instance of this one running
+ * as nobody beside it would share it) with the limit at 8 queues a
+ * blocked realtime signal to itself; exactly 8 succeed and the 9th fails
+ * with EAGAIN, and after the queue is drained (sigwaitinfo) queuing works
+ * again.
  */
 #include <sys/resource.h>
 
@@ -51,6 +54,6 @@ static int child(void)
 
 int main(void)
 {
-	pts_run_as_nobody(child, "sigqueue child");
+	pts_run_as_own_uid(child, "sigqueue child");
 	PTS_PASSED("exactly RLIMIT_SIGPENDING signals queued, then EAGAIN");
 }
