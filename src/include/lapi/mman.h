@@ -42,6 +42,12 @@
 #ifndef MAP_FIXED_NOREPLACE
 # define MAP_FIXED_NOREPLACE 0x100000
 #endif
+#ifndef MAP_HUGE_SHIFT
+# define MAP_HUGE_SHIFT 26
+#endif
+#ifndef MAP_HUGE_MASK
+# define MAP_HUGE_MASK 0x3f
+#endif
 #ifndef MAP_SHARED_VALIDATE
 # define MAP_SHARED_VALIDATE 0x03
 #endif

@@ -12,4 +12,8 @@
 # define SHM_HUGETLB 04000
 #endif
 
+#ifndef SHM_HUGE_SHIFT
+# define SHM_HUGE_SHIFT 26
+#endif
+
 #endif /* LAPI_SHM_H */
