@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <grp.h>
+#include <unistd.h>
 #include "tst_test.h"
 #include "keys.h"
 
@@ -83,6 +84,32 @@ static void count_child(uid_t uid)
 	exit(0);
 }
 
+/*
+ * The add_key() that failed with EDQUOT on bytes got its key allocated
+ * (key_alloc() charges only the description) and refused at instantiation
+ * (key_payload_reserve() of the payload): the key is dropped with
+ * key_put(), and the garbage collector frees it, and its description's
+ * bytes, later, from a work queue. Until then the quota counts it, so
+ * wait for the user to hold just its live keys: the session keyring and
+ * the keys added.
+ */
+static void wait_dead_key_freed(int live)
+{
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
+	struct quota q;
+
+	for (;;) {
+		read_quota(&q);
+		if (q.qnkeys == live)
+			return;
+		if (tst_mono_ms() > deadline)
+			tst_brk(TBROK, "the user still holds %d keys, not %d, "
+				"10 s after the refused add_key()", q.qnkeys,
+				live);
+		usleep(1000);
+	}
+}
+
 static void bytes_child(uid_t uid)
 {
 	static char payload[32768];
@@ -101,6 +128,7 @@ static void bytes_child(uid_t uid)
 	}
 	TST_EXP_EXPR(errno == EDQUOT, "1000-byte keys: EDQUOT after %d (%s)",
 		     i, tst_strerrno(errno));
+	wait_dead_key_freed(i + 1);
 	read_quota(&q);
 	rest = q.maxbytes - q.qnbytes;
 	TST_EXP_EXPR(rest >= 0 && rest < 4 + 4 + 1000 && q.qnkeys < q.maxkeys,
