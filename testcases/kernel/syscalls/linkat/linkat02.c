@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The errors link(), linkat() and rename() share, on an ext4 device made
- * without dir_nlink (mkfs.ext4 -O ^dir_nlink; no journal, to make the
- * 130000 names quickly), where both a file and a
+ * without dir_nlink (mkfs.ext4 -O ^dir_nlink; no journal, and inline_data
+ * so that an empty directory takes no block: the 130000 names are made
+ * quickly), where both a file and a
  * directory hold at most EXT4_LINK_MAX (65000) links:
  * - EPERM for a hard link to a directory (link() and linkat());
  * - EXDEV to another filesystem and to another mount of the same one
@@ -204,9 +205,9 @@ static struct tst_test test = {
 	.mount_device = 1,
 	.mntpoint = ME_MNT,
 	.dev_fs_type = "ext4",
-	.dev_fs_opts = (const char *const[]){ "-O", "^dir_nlink,^has_journal",
-					      "-N",
-					      "140000", NULL },
+	.dev_fs_opts = (const char *const[]){ "-O",
+		"^dir_nlink,^has_journal,inline_data", "-b", "4096", "-I", "256",
+		"-N", "140000", NULL },
 	.forks_child = 1,
 	.timeout = 60,
 };
