@@ -52,8 +52,12 @@ static inline int htl_expect_(const char *file, int line, const char *when,
 #define htl_expect(when, used, rsvd) \
 	htl_expect_(__FILE__, __LINE__, (when), (used), (rsvd))
 
-/* Huge page size and the pool's start values; mount hugetlbfs if asked. */
-static inline void htl_setup(int mount_fs)
+/*
+ * Huge page size and the pool's start values, which must be the pool the
+ * test reserved (.hugepages): pool pages, all free; mount hugetlbfs if
+ * asked.
+ */
+static inline void htl_setup(long pool, int mount_fs)
 {
 	long total, rsvd, surp;
 
@@ -70,6 +74,9 @@ static inline void htl_setup(int mount_fs)
 			"Rsvd %ld Surp %ld", total, htl_free0, rsvd, surp);
 	tst_res(TINFO, "huge page size %ld kB, pool of %ld", hp / 1024,
 		htl_free0);
+	if (htl_free0 != pool)
+		tst_brk(TBROK, "pool of %ld pages, expected %ld", htl_free0,
+			pool);
 	if (!mount_fs)
 		return;
 	mnt_private_ns();
