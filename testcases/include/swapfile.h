@@ -89,7 +89,7 @@ static inline int swaps_entry(const char *path, long *size_kb, long *prio)
 static char swap_path[PATH_MAX + 16], plain_path[PATH_MAX + 16];
 static char dir_path[PATH_MAX + 16], missing_path[PATH_MAX + 16];
 
-static void swap_setup(void)
+static inline void swap_setup(void)
 {
 	char dir[PATH_MAX];
 
@@ -104,7 +104,7 @@ static void swap_setup(void)
 	SAFE_MKDIR(dir_path, 0755);
 }
 
-static void swap_cleanup(void)
+static inline void swap_cleanup(void)
 {
 	if (swap_path[0] && swaps_entry(swap_path, NULL, NULL) &&
 	    sys_swapoff(swap_path))
