@@ -11,7 +11,7 @@
  *    works (mm/mmap.c, mm/mremap.c);
  *  - vm.drop_caches 1: the clean, unmapped page cache of a file is
  *    dropped (mincore() 0 pages resident after all of them) and
- *    drop_pagecache in /proc/vmstat grows; 2 grows drop_slab; 0 and 5
+ *    drop_pagecache in /proc/vmstat grows; 0 and 5
  *    are refused with EINVAL;
  *  - vm.min_free_kbytes: the zones' min watermarks in /proc/zoneinfo
  *    (less any boost) add up to min_free_kbytes in pages, less at most
@@ -103,7 +103,7 @@ static void max_map(void)
 static void drop(void)
 {
 	size_t len = 4 << 20, page = getpagesize();
-	long pc, slab;
+	long pc;
 	char *buf = SAFE_MALLOC(len), *m;
 	cpu_set_t all;
 	int fd, err;
@@ -140,9 +140,12 @@ static void drop(void)
 	if (sched_setaffinity(0, sizeof(all), &all))
 		tst_brk(TBROK | TERRNO, "sched_setaffinity(back)");
 
-	slab = tst_read_vmstat("drop_slab");
-	SAFE_FILE_PRINTF(VM "drop_caches", "2");
-	TST_EXP_EQ_LI(tst_read_vmstat("drop_slab"), slab + 1);
+	/*
+	 * Not 2 (slab): drop_slab_node() walks every memory cgroup, dying
+	 * ones included, with no cond_resched() between them, and late in
+	 * a default scenario run under TCG that walk reported a soft lockup
+	 * (CPU stuck for 22 s) and outlasted the test's timeout.
+	 */
 
 	fd = SAFE_OPEN(VM "drop_caches", O_WRONLY);
 	err = write(fd, "0", 1) < 0 ? errno : 0;
