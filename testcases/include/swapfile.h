@@ -21,6 +21,9 @@
 #include "tst_test.h"
 
 #define SWAP_PAGES 256
+/* SWAP_FLAG_PREFER and SWAP_FLAG_PRIO_SHIFT of <sys/swap.h> */
+#define SWAP_FLAG_PREFER_	0x8000
+#define SWAP_FLAG_PRIO_SHIFT_	0
 
 static inline long sys_swapon(const char *path, int flags)
 {
@@ -32,16 +35,19 @@ static inline long sys_swapoff(const char *path)
 	return syscall(__NR_swapoff, path);
 }
 
-static inline void make_swapfile(const char *path, int with_magic)
+/* A swap file of pages pages (the signature left out if !with_magic). */
+static inline void make_swapfile_pages(const char *path, long pages,
+				       int with_magic)
 {
 	size_t psz = getpagesize();
 	char *page = SAFE_MALLOC(psz);
-	uint32_t version = 1, last_page = SWAP_PAGES - 1;
-	int fd, i;
+	uint32_t version = 1, last_page = pages - 1;
+	long i;
+	int fd;
 
 	memset(page, 0, psz);
 	fd = SAFE_OPEN(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	for (i = 1; i < SWAP_PAGES; i++)
+	for (i = 1; i < pages; i++)
 		SAFE_PWRITE(1, fd, page, psz, (off_t)i * psz);
 	memcpy(page + 1024, &version, 4);
 	memcpy(page + 1028, &last_page, 4);
@@ -51,6 +57,26 @@ static inline void make_swapfile(const char *path, int with_magic)
 	SAFE_FSYNC(fd);
 	SAFE_CLOSE(fd);
 	free(page);
+}
+
+static inline void make_swapfile(const char *path, int with_magic)
+{
+	make_swapfile_pages(path, SWAP_PAGES, with_magic);
+}
+
+/*
+ * Turn path on as the swap area of highest priority, so that what a test
+ * pushes out lands there; a file system that cannot hold a swap file
+ * (EINVAL) is TCONF.
+ */
+static inline void swapon_first(const char *path)
+{
+	if (!sys_swapon(path, SWAP_FLAG_PREFER_ |
+			(32767 << SWAP_FLAG_PRIO_SHIFT_)))
+		return;
+	if (errno == EINVAL)
+		tst_brk(TCONF | TERRNO, "swap file %s refused", path);
+	tst_brk(TBROK | TERRNO, "swapon(%s)", path);
 }
 
 /*

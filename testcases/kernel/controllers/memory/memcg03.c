@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <sys/swap.h>
 #include "tst_test.h"
+#include "swapfile.h"
 #include "cgroup2.h"
 #include "vm_helpers.h"
 
@@ -27,27 +28,6 @@
 
 static char swapfile[PATH_MAX + 16];
 static int swap_on;
-
-static void make_swap(void)
-{
-	size_t psz = getpagesize();
-	char *buf = SAFE_MALLOC(MB);
-	uint32_t version = 1, last = SWAP_MB * (MB / psz) - 1;
-	int fd, i;
-
-	memset(buf, 0, MB);
-	fd = SAFE_OPEN(swapfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	for (i = 0; i < SWAP_MB; i++)
-		SAFE_WRITE(1, fd, buf, MB);
-	/* union swap_header, version 1 (include/linux/swap.h) */
-	memcpy(buf + 1024, &version, 4);
-	memcpy(buf + 1028, &last, 4);
-	memcpy(buf + psz - 10, "SWAPSPACE2", 10);
-	SAFE_PWRITE(1, fd, buf, psz, 0);
-	SAFE_FSYNC(fd);
-	SAFE_CLOSE(fd);
-	free(buf);
-}
 
 static long swap_used_kb(void)
 {
@@ -166,9 +146,7 @@ static void limited(void)
 static void run(void)
 {
 	if (!swap_on) {
-		if (swapon(swapfile, SWAP_FLAG_PREFER |
-			   (32767 << SWAP_FLAG_PRIO_SHIFT)))
-			tst_brk(TBROK | TERRNO, "swapon(%s)", swapfile);
+		swapon_first(swapfile);
 		swap_on = 1;
 	}
 	limited();
@@ -187,14 +165,8 @@ static void setup(void)
 	if (!realpath(tst_tmpdir_path, dir))
 		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
 	snprintf(swapfile, sizeof(swapfile), "%s/swapfile", dir);
-	make_swap();
-	if (swapon(swapfile, SWAP_FLAG_PREFER |
-		   (32767 << SWAP_FLAG_PRIO_SHIFT))) {
-		if (errno == EINVAL)
-			tst_brk(TCONF | TERRNO, "swap file on %s refused",
-				tst_tmpdir_path);
-		tst_brk(TBROK | TERRNO, "swapon(%s)", swapfile);
-	}
+	make_swapfile_pages(swapfile, SWAP_MB * (MB / getpagesize()), 1);
+	swapon_first(swapfile);
 	swap_on = 1;
 }
 

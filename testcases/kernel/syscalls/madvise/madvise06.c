@@ -29,6 +29,7 @@
 #include <sys/resource.h>
 #include <sys/swap.h>
 #include "tst_test.h"
+#include "swapfile.h"
 #include "cgroup2.h"
 #include "vm_helpers.h"
 
@@ -39,26 +40,6 @@
 static char swapfile[PATH_MAX + 16];
 static int swap_on;
 static size_t psz;
-
-static void make_swap(void)
-{
-	char *buf = SAFE_MALLOC(MB);
-	uint32_t version = 1, last = SWAP_MB * (MB / psz) - 1;
-	int fd, i;
-
-	memset(buf, 0, MB);
-	fd = SAFE_OPEN(swapfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	for (i = 0; i < SWAP_MB; i++)
-		SAFE_WRITE(1, fd, buf, MB);
-	/* swap header v1: version at 1024, last page at 1028, magic at end */
-	memcpy(buf + 1024, &version, 4);
-	memcpy(buf + 1028, &last, 4);
-	memcpy(buf + psz - 10, "SWAPSPACE2", 10);
-	SAFE_PWRITE(1, fd, buf, psz, 0);
-	SAFE_FSYNC(fd);
-	SAFE_CLOSE(fd);
-	free(buf);
-}
 
 static size_t resident(void *addr)
 {
@@ -152,9 +133,7 @@ static void run(void)
 	void *hole;
 
 	if (!swap_on) {
-		if (swapon(swapfile, SWAP_FLAG_PREFER |
-			   (32767 << SWAP_FLAG_PRIO_SHIFT)))
-			tst_brk(TBROK | TERRNO, "swapon(%s)", swapfile);
+		swapon_first(swapfile);
 		swap_on = 1;
 	}
 	cg_mkdir("m");
@@ -191,14 +170,8 @@ static void setup(void)
 	if (!realpath(tst_tmpdir_path, dir))
 		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
 	snprintf(swapfile, sizeof(swapfile), "%s/swapfile", dir);
-	make_swap();
-	if (swapon(swapfile, SWAP_FLAG_PREFER |
-		   (32767 << SWAP_FLAG_PRIO_SHIFT))) {
-		if (errno == EINVAL)
-			tst_brk(TCONF | TERRNO, "swap file on %s refused",
-				tst_tmpdir_path);
-		tst_brk(TBROK | TERRNO, "swapon(%s)", swapfile);
-	}
+	make_swapfile_pages(swapfile, SWAP_MB * (MB / psz), 1);
+	swapon_first(swapfile);
 	swap_on = 1;
 }
 
