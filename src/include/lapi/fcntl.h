@@ -13,6 +13,21 @@
 #ifndef AT_RECURSIVE
 # define AT_RECURSIVE 0x8000
 #endif
+/* name_to_handle_at() flags: a u64 unique mount id (6.12), a handle
+ * that need not be decodable (6.5), one with its parent (6.13). */
+#ifndef AT_HANDLE_MNT_ID_UNIQUE
+# define AT_HANDLE_MNT_ID_UNIQUE 0x001
+#endif
+#ifndef AT_HANDLE_CONNECTABLE
+# define AT_HANDLE_CONNECTABLE 0x002
+#endif
+#ifndef AT_HANDLE_FID
+# define AT_HANDLE_FID 0x200
+#endif
+/* fcntl(): did this open create the file (6.12)? F_LINUX_SPECIFIC_BASE + 4 */
+#ifndef F_CREATED_QUERY
+# define F_CREATED_QUERY (1024 + 4)
+#endif
 #ifndef F_SEAL_EXEC
 # define F_SEAL_EXEC 0x0020
 #endif
