@@ -43,6 +43,7 @@ typedef int32_t key_serial_t;
 #define KEYCTL_READ			11
 #define KEYCTL_SET_REQKEY_KEYRING	14
 #define KEYCTL_SET_TIMEOUT		15
+#define KEYCTL_SESSION_TO_PARENT	18
 #define KEYCTL_INVALIDATE		21
 
 /* permission bits: possessor, owner user, group, other */

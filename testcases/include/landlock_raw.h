@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Landlock, raw: the three syscalls, on the ABI version 1 structs and
- * constants of lapi/landlock.h.
+ * Landlock, raw: the three syscalls, on the structs and constants of
+ * lapi/landlock.h.
  * ll_abi_version() ends the test with TCONF when the kernel has no
  * landlock (ENOSYS) or has it but not enabled at boot (EOPNOTSUPP: not
- * in the lsm= list), saying which LSMs are active.
+ * in the lsm= list), saying which LSMs are active; ll_need_abi() also
+ * when the ABI is older than a feature needs, saying which Linux has it.
  */
 #ifndef LANDLOCK_RAW_H
 #define LANDLOCK_RAW_H
@@ -13,7 +14,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include "tst_test.h"
 #include "lapi/landlock.h"
 
@@ -71,6 +74,84 @@ static inline int ll_safe_ruleset(uint64_t access)
 		tst_brk(TBROK | TERRNO, "landlock_create_ruleset(0x%llx)",
 			(unsigned long long)access);
 	return fd;
+}
+
+/* The first Linux release of each landlock ABI version. */
+static inline const char *ll_abi_linux(int abi)
+{
+	static const char *const rel[] = {
+		"?", "5.13", "5.19", "6.2", "6.7", "6.10", "6.12", "6.15",
+	};
+
+	if (abi < 0 || abi >= (int)(sizeof(rel) / sizeof(rel[0])))
+		return "?";
+	return rel[abi];
+}
+
+/*
+ * The landlock ABI version, at least min: TCONF otherwise, naming what
+ * is missing ("LANDLOCK_SCOPE_SIGNAL") and the Linux release that added it.
+ */
+static inline int ll_need_abi(int min, const char *what)
+{
+	struct utsname u;
+	int v = ll_abi_version();
+
+	if (v < min) {
+		if (uname(&u))
+			strcpy(u.release, "?");
+		tst_brk(TCONF, "%s needs landlock ABI %d (Linux %s); this "
+			"kernel (%s) has ABI %d", what, min,
+			ll_abi_linux(min), u.release, v);
+	}
+	return v;
+}
+
+/* A ruleset from a struct ll_ruleset_attr* of size bytes (set-up). */
+static inline int ll_safe_ruleset_attr(const void *attr, size_t size)
+{
+	int fd = ll_create_ruleset(attr, size, 0);
+
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "landlock_create_ruleset(size %zu)",
+			size);
+	return fd;
+}
+
+/* A LANDLOCK_RULE_NET_PORT rule (set-up: must work). */
+static inline void ll_safe_net_rule(int ruleset_fd, uint64_t access,
+				    uint64_t port)
+{
+	struct ll_net_port_attr np = {
+		.allowed_access = access,
+		.port = port,
+	};
+
+	if (ll_add_rule(ruleset_fd, LL_RULE_NET_PORT, &np, 0))
+		tst_brk(TBROK | TERRNO, "landlock_add_rule(NET_PORT %llu, "
+			"0x%llx)", (unsigned long long)port,
+			(unsigned long long)access);
+}
+
+/*
+ * no_new_privs, then landlock_restrict_self(ruleset_fd), closing it: the
+ * calling thread is in the new domain (set-up: must work).
+ */
+static inline void ll_safe_enforce(int ruleset_fd)
+{
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		tst_brk(TBROK | TERRNO, "prctl(PR_SET_NO_NEW_PRIVS)");
+	if (ll_restrict_self(ruleset_fd, 0))
+		tst_brk(TBROK | TERRNO, "landlock_restrict_self()");
+	SAFE_CLOSE(ruleset_fd);
+}
+
+/* A domain with scopes (LL_SCOPE_*) only, enforced on the caller. */
+static inline void ll_safe_scope(uint64_t scoped)
+{
+	struct ll_ruleset_attr_abi6 attr = { .scoped = scoped };
+
+	ll_safe_enforce(ll_safe_ruleset_attr(&attr, sizeof(attr)));
 }
 
 #endif /* LANDLOCK_RAW_H */
