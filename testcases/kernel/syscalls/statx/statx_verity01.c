@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * statx() STATX_ATTR_VERITY on ext4 made with the verity feature (4 KiB
+ * blocks, the page size, which 6.1's fs-verity needs): a file of 10000
+ * bytes (three data blocks) gets fs-verity with FS_IOC_ENABLE_VERITY
+ * (SHA-256, 4096-byte Merkle tree blocks, no salt), then:
+ * - statx() has STATX_ATTR_VERITY in stx_attributes and in
+ *   stx_attributes_mask, FS_IOC_GETFLAGS has FS_VERITY_FL; a plain file
+ *   beside it: in the mask, not set, and no FS_VERITY_FL;
+ * - FS_IOC_MEASURE_VERITY gives SHA-256 (algorithm 1, 32 bytes) and the
+ *   file digest computed here from the contents: SHA-256 of the
+ *   fs-verity descriptor (version 1, algorithm, log2 block size 12, data
+ *   size, root hash), whose root hash is the SHA-256 of the one tree
+ *   block holding the three data blocks' hashes (the last block zero
+ *   padded); a digest_size below 32 is EOVERFLOW;
+ * - the contents read back; opening for writing is EPERM, and so is
+ *   truncate(); a second FS_IOC_ENABLE_VERITY is EEXIST;
+ * - FS_IOC_ENABLE_VERITY errors: 8 KiB blocks (larger than a page)
+ *   EINVAL, version 2 EINVAL, a file descriptor open for writing
+ *   ETXTBSY, a directory EISDIR.
+ * Syscalls: statx, ioctl
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <linux/fs.h>
+#include <linux/fsverity.h>
+#include "tst_test.h"
+
+#define MNT "mnt"
+#define VFILE MNT "/verity"
+#define PLAIN MNT "/plain"
+#define FSIZE 10000
+#define BLK 4096
+
+static unsigned char contents[FSIZE];
+static unsigned char expected_digest[32];
+
+/* SHA-256 (FIPS 180-4), to check the kernel's digest independently. */
+static const uint32_t sha_k[64] = {
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
+	0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+	0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+	0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+	0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+	0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+	0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+	0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static void sha256_block(uint32_t *h, const unsigned char *p)
+{
+	uint32_t w[64], a, b, c, d, e, f, g, hh, t1, t2;
+	int i;
+
+	for (i = 0; i < 16; i++)
+		w[i] = (uint32_t)p[4 * i] << 24 | p[4 * i + 1] << 16 |
+		       p[4 * i + 2] << 8 | p[4 * i + 3];
+	for (i = 16; i < 64; i++)
+		w[i] = w[i - 16] + w[i - 7] +
+		       (ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) +
+		       (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10));
+	a = h[0]; b = h[1]; c = h[2]; d = h[3];
+	e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+	for (i = 0; i < 64; i++) {
+		t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) +
+		     ((e & f) ^ (~e & g)) + sha_k[i] + w[i];
+		t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) +
+		     ((a & b) ^ (a & c) ^ (b & c));
+		hh = g; g = f; f = e; e = d + t1;
+		d = c; c = b; b = a; a = t1 + t2;
+	}
+	h[0] += a; h[1] += b; h[2] += c; h[3] += d;
+	h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+static void sha256(const unsigned char *data, size_t len, unsigned char *out)
+{
+	uint32_t h[8] = {
+		0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+		0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+	};
+	unsigned char tail[128];
+	size_t i, full = len / 64 * 64, rest = len - full, tlen;
+	uint64_t bits = (uint64_t)len * 8;
+
+	for (i = 0; i < full; i += 64)
+		sha256_block(h, data + i);
+	memset(tail, 0, sizeof(tail));
+	memcpy(tail, data + full, rest);
+	tail[rest] = 0x80;
+	tlen = rest + 9 > 64 ? 128 : 64;
+	for (i = 0; i < 8; i++)
+		tail[tlen - 1 - i] = bits >> (8 * i);
+	sha256_block(h, tail);
+	if (tlen == 128)
+		sha256_block(h, tail + 64);
+	for (i = 0; i < 8; i++) {
+		out[4 * i] = h[i] >> 24;
+		out[4 * i + 1] = h[i] >> 16;
+		out[4 * i + 2] = h[i] >> 8;
+		out[4 * i + 3] = h[i];
+	}
+}
+
+/* The fs-verity file digest of contents, as the kernel must compute it. */
+static void compute_digest(void)
+{
+	static unsigned char block[BLK], tree[BLK];
+	unsigned char desc[256];
+	unsigned int i, nblocks = (FSIZE + BLK - 1) / BLK;
+	uint64_t size = FSIZE;
+
+	memset(tree, 0, sizeof(tree));
+	for (i = 0; i < nblocks; i++) {
+		size_t len = FSIZE - i * BLK < BLK ? FSIZE - i * BLK : BLK;
+
+		memset(block, 0, sizeof(block));
+		memcpy(block, contents + i * BLK, len);
+		sha256(block, BLK, tree + 32 * i);
+	}
+	memset(desc, 0, sizeof(desc));
+	desc[0] = 1;			/* version */
+	desc[1] = FS_VERITY_HASH_ALG_SHA256;
+	desc[2] = 12;			/* log2 of the block size */
+	desc[3] = 0;			/* salt size */
+	for (i = 0; i < 8; i++)		/* data_size, little endian */
+		desc[8 + i] = size >> (8 * i);
+	sha256(tree, BLK, desc + 16);	/* root hash */
+	sha256(desc, sizeof(desc), expected_digest);
+}
+
+static int enable_verity(int fd, unsigned int version, unsigned int bsize)
+{
+	struct fsverity_enable_arg arg;
+
+	memset(&arg, 0, sizeof(arg));
+	arg.version = version;
+	arg.hash_algorithm = FS_VERITY_HASH_ALG_SHA256;
+	arg.block_size = bsize;
+	return ioctl(fd, FS_IOC_ENABLE_VERITY, &arg);
+}
+
+static void check_attr(const char *path, int verity)
+{
+	struct statx stx;
+	int fd, flags = 0;
+
+	memset(&stx, 0, sizeof(stx));
+	TST_EXP_PASS(statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &stx),
+		     "statx(%s)", path);
+	if (!TST_PASS)
+		return;
+	TST_EXP_EXPR(stx.stx_attributes_mask & STATX_ATTR_VERITY,
+		     "%s: STATX_ATTR_VERITY in stx_attributes_mask 0x%llx",
+		     path, (unsigned long long)stx.stx_attributes_mask);
+	TST_EXP_EXPR(!!(stx.stx_attributes & STATX_ATTR_VERITY) == verity,
+		     "%s: STATX_ATTR_VERITY %s in stx_attributes 0x%llx",
+		     path, verity ? "set" : "clear",
+		     (unsigned long long)stx.stx_attributes);
+	fd = SAFE_OPEN(path, O_RDONLY);
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
+		tst_brk(TBROK | TERRNO, "FS_IOC_GETFLAGS(%s)", path);
+	SAFE_CLOSE(fd);
+	TST_EXP_EXPR(!!(flags & FS_VERITY_FL) == verity,
+		     "%s: FS_VERITY_FL %s in flags 0x%x", path,
+		     verity ? "set" : "clear", flags);
+}
+
+static void run(void)
+{
+	struct {
+		struct fsverity_digest d;
+		unsigned char buf[64];
+	} m;
+	static unsigned char back[FSIZE + 1];
+	int fd;
+
+	check_attr(VFILE, 1);
+	check_attr(PLAIN, 0);
+
+	fd = SAFE_OPEN(VFILE, O_RDONLY);
+	memset(&m, 0, sizeof(m));
+	m.d.digest_size = sizeof(m.buf);
+	TST_EXP_PASS(ioctl(fd, FS_IOC_MEASURE_VERITY, &m),
+		     "FS_IOC_MEASURE_VERITY");
+	if (TST_PASS) {
+		TST_EXP_EXPR(m.d.digest_algorithm == FS_VERITY_HASH_ALG_SHA256 &&
+			     m.d.digest_size == 32,
+			     "digest algorithm %u (SHA-256 is %u), size %u",
+			     m.d.digest_algorithm, FS_VERITY_HASH_ALG_SHA256,
+			     m.d.digest_size);
+		TST_EXP_EXPR(!memcmp(m.d.digest, expected_digest, 32),
+			     "the file digest is the one computed from the contents");
+	}
+	m.d.digest_size = 31;
+	TST_EXP_FAIL(ioctl(fd, FS_IOC_MEASURE_VERITY, &m), EOVERFLOW,
+		     "FS_IOC_MEASURE_VERITY with a 31-byte buffer");
+	TST_EXP_FAIL(enable_verity(fd, 1, BLK), EEXIST,
+		     "FS_IOC_ENABLE_VERITY on a verity file");
+	TST_EXP_VAL(read(fd, back, sizeof(back)), FSIZE,
+		    "reading the verity file");
+	TST_EXP_EXPR(!memcmp(back, contents, FSIZE),
+		     "the verity file's contents read back");
+	SAFE_CLOSE(fd);
+
+	TST_EXP_FAIL(open(VFILE, O_WRONLY), EPERM,
+		     "opening the verity file for writing");
+	TST_EXP_FAIL(open(VFILE, O_RDWR), EPERM,
+		     "opening the verity file for reading and writing");
+	TST_EXP_FAIL(truncate(VFILE, 0), EPERM, "truncating the verity file");
+
+	fd = SAFE_OPEN(PLAIN, O_RDONLY);
+	TST_EXP_FAIL(enable_verity(fd, 1, 2 * BLK), EINVAL,
+		     "FS_IOC_ENABLE_VERITY with blocks larger than a page");
+	TST_EXP_FAIL(enable_verity(fd, 2, BLK), EINVAL,
+		     "FS_IOC_ENABLE_VERITY version 2");
+	SAFE_CLOSE(fd);
+	fd = SAFE_OPEN(PLAIN, O_RDWR);
+	TST_EXP_FAIL(enable_verity(fd, 1, BLK), ETXTBSY,
+		     "FS_IOC_ENABLE_VERITY on a descriptor open for writing");
+	SAFE_CLOSE(fd);
+	fd = SAFE_OPEN(MNT, O_RDONLY | O_DIRECTORY);
+	TST_EXP_FAIL(enable_verity(fd, 1, BLK), EISDIR,
+		     "FS_IOC_ENABLE_VERITY on a directory");
+	SAFE_CLOSE(fd);
+}
+
+static void setup(void)
+{
+	unsigned int i;
+	int fd;
+
+	if (getpagesize() != BLK)
+		tst_brk(TCONF, "page size %d: the test builds 4 KiB trees",
+			getpagesize());
+	for (i = 0; i < FSIZE; i++)
+		contents[i] = (i * 31 + i / 251) & 0xff;
+	compute_digest();
+
+	fd = SAFE_OPEN(VFILE, O_CREAT | O_EXCL | O_WRONLY, 0644);
+	SAFE_WRITE(1, fd, contents, FSIZE);
+	SAFE_FSYNC(fd);
+	SAFE_CLOSE(fd);
+	fd = SAFE_OPEN(PLAIN, O_CREAT | O_EXCL | O_WRONLY, 0644);
+	SAFE_WRITE(1, fd, contents, FSIZE);
+	SAFE_CLOSE(fd);
+
+	fd = SAFE_OPEN(VFILE, O_RDONLY);
+	if (enable_verity(fd, 1, BLK)) {
+		if (errno == EOPNOTSUPP || errno == ENOTTY)
+			tst_brk(TCONF | TERRNO,
+				"fs-verity not supported by this kernel's ext4");
+		tst_brk(TBROK | TERRNO, "FS_IOC_ENABLE_VERITY(%s)", VFILE);
+	}
+	SAFE_CLOSE(fd);
+}
+
+static struct tst_test test = {
+	.setup = setup,
+	.test_all = run,
+	.needs_root = 1,
+	.needs_tmpdir = 1,
+	.needs_device = 1,
+	.mount_device = 1,
+	.mntpoint = MNT,
+	.dev_fs_type = "ext4",
+	.dev_fs_opts = (const char *const[]) {"-O", "verity", "-b", "4096",
+					      NULL},
+	.needs_kconfigs = (const char *const[]) {"CONFIG_FS_VERITY", NULL},
+};
