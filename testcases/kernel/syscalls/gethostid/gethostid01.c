@@ -206,4 +206,6 @@ static struct tst_test test = {
 	.cleanup = cleanup,
 	.needs_root = 1,
 	.forks_child = 1,
+	/* /etc/hostid is the system's: no other test may see it change */
+	.exclusive = 1,
 };
