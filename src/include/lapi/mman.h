@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mmap(), madvise(), mlock(), mremap() and protection key flags
- * (include/uapi/asm-generic/mman-common.h, linux/mman.h).
+ * (include/uapi/asm-generic/mman-common.h, linux/mman.h), and the
+ * structures of cachestat().
  * The C library's header first; a name it lacks gets the kernel's value.
  */
 #ifndef LAPI_MMAN_H
 #define LAPI_MMAN_H
 
+#include <stdint.h>
 #include <sys/mman.h>
 
 #ifndef MADV_COLD
@@ -39,6 +41,9 @@
 #ifndef MADV_WIPEONFORK
 # define MADV_WIPEONFORK 18
 #endif
+#ifndef MAP_DROPPABLE
+# define MAP_DROPPABLE 0x08
+#endif
 #ifndef MAP_FIXED_NOREPLACE
 # define MAP_FIXED_NOREPLACE 0x100000
 #endif
@@ -69,5 +74,23 @@
 #ifndef PKEY_DISABLE_WRITE
 # define PKEY_DISABLE_WRITE 0x2
 #endif
+
+/*
+ * cachestat() (include/uapi/linux/mman.h, Linux 6.5), under names of our
+ * own: <linux/mman.h> declares struct cachestat and struct
+ * cachestat_range where the build machine's headers are new enough.
+ */
+struct kcachestat_range {
+	uint64_t off;
+	uint64_t len;
+};
+
+struct kcachestat {
+	uint64_t nr_cache;
+	uint64_t nr_dirty;
+	uint64_t nr_writeback;
+	uint64_t nr_evicted;
+	uint64_t nr_recently_evicted;
+};
 
 #endif /* LAPI_MMAN_H */
