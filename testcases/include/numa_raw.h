@@ -230,4 +230,91 @@ static inline void expect_policy_(const char *file, int line, void *addr,
 #define expect_policy(addr, mode, nodes, what) \
 	expect_policy_(__FILE__, __LINE__, (addr), (mode), (nodes), (what))
 
+/* Adds the nodes of a list such as "0-1,3" to m. */
+static inline void numa_parse_list(const char *p, struct numa_mask *m)
+{
+	char *end;
+
+	for (;;) {
+		unsigned long lo, hi;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (*p < '0' || *p > '9')
+			break;
+		lo = hi = strtoul(p, &end, 10);
+		p = end;
+		if (*p == '-') {
+			hi = strtoul(p + 1, &end, 10);
+			p = end;
+		}
+		for (; lo <= hi && lo < NUMA_MASK_BITS; lo++)
+			numa_mask_set(m, lo);
+	}
+}
+
+static inline int numa_mask_weight(const struct numa_mask *m)
+{
+	unsigned int i;
+	int n = 0;
+
+	for (i = 0; i < NUMA_MASK_BITS; i++)
+		n += numa_mask_isset(m, i);
+	return n;
+}
+
+/*
+ * The tests that move pages between nodes: two nodes, the first two
+ * online ones this process may allocate on, in *a and *b. The stock
+ * guest has one node: TCONF, with the ltp-vm option that gives two.
+ */
+static inline void numa_two_nodes(int *a, int *b)
+{
+	struct numa_mask online, allowed;
+	char line[4096];
+	unsigned int i;
+	int n = 0;
+	FILE *f = fopen("/sys/devices/system/node/online", "r");
+
+	if (!f)
+		tst_brk(TCONF | TERRNO, "needs 2 NUMA nodes; no "
+			"/sys/devices/system/node/online (kernel without "
+			"CONFIG_NUMA)");
+	numa_mask_clear(&online);
+	if (fgets(line, sizeof(line), f))
+		numa_parse_list(line, &online);
+	fclose(f);
+	if (numa_mask_weight(&online) < 2)
+		tst_brk(TCONF, "needs 2 NUMA nodes; this guest has %d "
+			"(ltp-vm --numa 2)", numa_mask_weight(&online));
+	allowed = numa_allowed();
+	*a = *b = -1;
+	for (i = 0; i < NUMA_MASK_BITS && *b < 0; i++) {
+		if (!numa_mask_isset(&online, i) ||
+		    !numa_mask_isset(&allowed, i))
+			continue;
+		if (n++)
+			*b = i;
+		else
+			*a = i;
+	}
+	if (*b < 0)
+		tst_brk(TCONF, "needs 2 NUMA nodes it may use; %d online, "
+			"Mems_allowed_list has %d of them",
+			numa_mask_weight(&online), n);
+	tst_res(TINFO, "nodes %d and %d", *a, *b);
+}
+
+/* Where n pages are: move_pages(self, nodes NULL); TBROK if it fails. */
+static inline void numa_where(void **pages, int n, int *status)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		status[i] = -1000;
+	if (move_pages_raw(0, n, pages, NULL, status, 0))
+		tst_brk(TBROK | TERRNO, "move_pages(self, %d pages, nodes NULL)",
+			n);
+}
+
 #endif /* NUMA_RAW_H */
