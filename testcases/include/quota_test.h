@@ -24,6 +24,24 @@ static inline long quota_ctl(unsigned int cmd, int type, unsigned int id,
 			   id, addr);
 }
 
+/* Q_SETQUOTA of the four limits of @id (QIF_LIMITS): its return. */
+static inline long quota_set_limits(int type, unsigned int id,
+				    unsigned long long bsoft,
+				    unsigned long long bhard,
+				    unsigned long long isoft,
+				    unsigned long long ihard)
+{
+	struct if_dqblk dq = {
+		.dqb_bsoftlimit = bsoft,
+		.dqb_bhardlimit = bhard,
+		.dqb_isoftlimit = isoft,
+		.dqb_ihardlimit = ihard,
+		.dqb_valid = QIF_LIMITS,
+	};
+
+	return quota_ctl(Q_SETQUOTA, type, id, &dq);
+}
+
 /* Q_GETQUOTA of @id, which must succeed; @name is the quota type's. */
 static inline void quota_get_dqblk(int type, unsigned int id,
 				   const char *name, struct if_dqblk *dq)
@@ -42,6 +60,44 @@ static inline unsigned int quota_xstat_flags(void)
 	if (quota_ctl(Q_XGETQSTAT, USRQUOTA, 0, &st))
 		tst_brk(TBROK | TERRNO, "Q_XGETQSTAT");
 	return st.qs_flags;
+}
+
+/* Q_GETQUOTA of @id counts @inodes inodes. */
+static inline void quota_check_icount(int type, unsigned int id,
+				      const char *name,
+				      unsigned long long inodes)
+{
+	struct if_dqblk dq;
+
+	quota_get_dqblk(type, id, name, &dq);
+	TST_EXP_EXPR(dq.dqb_curinodes == inodes,
+		     "%s: Q_GETQUOTA counts %llu inodes (hard limit %llu)",
+		     name, (unsigned long long)dq.dqb_curinodes, inodes);
+}
+
+/*
+ * Q_GETNEXTQUOTA from id 1 finds @id, the only id with limits, with its
+ * inode and block hard limits; from @id + 1 it is ENOENT.
+ */
+static inline void quota_check_next(int type, unsigned int id,
+				    const char *name, unsigned long long ihard,
+				    unsigned long long bhard)
+{
+	struct if_nextdqblk next;
+
+	memset(&next, 0, sizeof(next));
+	TST_EXP_PASS(quota_ctl(Q_GETNEXTQUOTA, type, 1, &next),
+		     "%s: Q_GETNEXTQUOTA from id 1", name);
+	if (TST_PASS)
+		TST_EXP_EXPR(next.dqb_id == id &&
+			     next.dqb_ihardlimit == ihard &&
+			     next.dqb_bhardlimit == bhard,
+			     "%s: next id from 1 is %u (expected %u), inode hard limit %llu, block hard limit %llu",
+			     name, next.dqb_id, id,
+			     (unsigned long long)next.dqb_ihardlimit,
+			     (unsigned long long)next.dqb_bhardlimit);
+	TST_EXP_FAIL(quota_ctl(Q_GETNEXTQUOTA, type, id + 1, &next), ENOENT,
+		     "%s: Q_GETNEXTQUOTA past the last id", name);
 }
 
 /*
@@ -82,6 +138,19 @@ static inline void quota_create_as_nobody(const char *who, const char *dir,
 		exit(0);
 	}
 	reap_child(pid);
+}
+
+/* Remove what quota_create_as_nobody() may have left: f0 .. f<last>. */
+static inline void quota_remove_files(const char *dir, int last)
+{
+	char path[64];
+	int i;
+
+	for (i = 0; i <= last; i++) {
+		snprintf(path, sizeof(path), "%s/f%d", dir, i);
+		if (unlink(path) && errno != ENOENT)
+			tst_brk(TBROK | TERRNO, "unlink(%s)", path);
+	}
 }
 
 #endif /* QUOTA_TEST_H */

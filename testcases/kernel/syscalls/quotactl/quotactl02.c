@@ -98,15 +98,7 @@ static void set_limits(struct qtype *q, unsigned long long bsoft,
 		       unsigned long long bhard, unsigned long long isoft,
 		       unsigned long long ihard)
 {
-	struct if_dqblk dq = {
-		.dqb_bsoftlimit = bsoft,
-		.dqb_bhardlimit = bhard,
-		.dqb_isoftlimit = isoft,
-		.dqb_ihardlimit = ihard,
-		.dqb_valid = QIF_LIMITS,
-	};
-
-	if (quota_ctl(Q_SETQUOTA, q->type, q->id, &dq))
+	if (quota_set_limits(q->type, q->id, bsoft, bhard, isoft, ihard))
 		tst_brk(TBROK | TERRNO, "Q_SETQUOTA %s %u", q->name, q->id);
 }
 
@@ -161,18 +153,6 @@ static void check_state(struct qtype *q, int enforced, const char *when)
 		     q->name, when, flags, enforced ? "on" : "off");
 }
 
-static void remove_files(struct qtype *q)
-{
-	char path[64];
-	int i;
-
-	for (i = 0; i <= NEW_INODES; i++) {
-		snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-		if (unlink(path) && errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "unlink(%s)", path);
-	}
-}
-
 static void check_edges(struct qtype *q)
 {
 	const unsigned long long max_blocks = (1ULL << 53) - 1;
@@ -199,7 +179,6 @@ static void check_edges(struct qtype *q)
 
 static void run_type(struct qtype *q)
 {
-	struct if_nextdqblk next;
 	struct if_dqinfo info;
 	struct if_dqblk dq;
 	unsigned int fmt = 0;
@@ -235,24 +214,8 @@ static void run_type(struct qtype *q)
 		     "Q_QUOTAON %s, limits already on", q->name);
 
 	quota_create_as_nobody(q->name, q->dir, 0, NEW_INODES, EDQUOT);
-	quota_get_dqblk(q->type, q->id, q->name, &dq);
-	TST_EXP_EXPR(dq.dqb_curinodes == ihard,
-		     "%s: Q_GETQUOTA counts %llu inodes (hard limit %llu)",
-		     q->name, (unsigned long long)dq.dqb_curinodes, ihard);
-
-	memset(&next, 0, sizeof(next));
-	TST_EXP_PASS(quota_ctl(Q_GETNEXTQUOTA, q->type, 1, &next),
-		     "Q_GETNEXTQUOTA %s from id 1", q->name);
-	if (TST_PASS)
-		TST_EXP_EXPR(next.dqb_id == q->id &&
-			     next.dqb_ihardlimit == ihard &&
-			     next.dqb_bhardlimit == q->bhard,
-			     "%s: next id from 1 is %u (expected %u), inode hard limit %llu, block hard limit %llu",
-			     q->name, next.dqb_id, q->id,
-			     (unsigned long long)next.dqb_ihardlimit,
-			     (unsigned long long)next.dqb_bhardlimit);
-	TST_EXP_FAIL(quota_ctl(Q_GETNEXTQUOTA, q->type, q->id + 1, &next), ENOENT,
-		     "Q_GETNEXTQUOTA %s past the last id", q->name);
+	quota_check_icount(q->type, q->id, q->name, ihard);
+	quota_check_next(q->type, q->id, q->name, ihard, q->bhard);
 
 	TST_EXP_PASS(quota_ctl(Q_QUOTAOFF, q->type, 0, NULL), "Q_QUOTAOFF %s",
 		     q->name);
@@ -265,7 +228,7 @@ static void run_type(struct qtype *q)
 		     "%s: past the limit with enforcement off, Q_GETQUOTA counts %llu inodes",
 		     q->name, (unsigned long long)dq.dqb_curinodes);
 
-	remove_files(q);
+	quota_remove_files(q->dir, NEW_INODES);
 	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	TST_EXP_EXPR(dq.dqb_curinodes == used,
 		     "%s: back to %llu inodes after unlinking", q->name,

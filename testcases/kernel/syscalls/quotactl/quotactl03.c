@@ -116,18 +116,6 @@ static unsigned long long icount(int type, unsigned int id)
 	return d.d_icount;
 }
 
-static void remove_files(const char *dir)
-{
-	char path[64];
-	int i;
-
-	for (i = 0; i <= NEW_INODES; i++) {
-		snprintf(path, sizeof(path), "%s/f%d", dir, i);
-		if (unlink(path) && errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "unlink(%s)", path);
-	}
-}
-
 static void set_project(const char *dir)
 {
 	struct fsxattr fsx;
@@ -218,7 +206,7 @@ static void run(void)
 	TST_EXP_EXPR(icount(PRJQUOTA, PROJID) == ihard_p,
 		     "Q_XGETQUOTA counts project %d's %llu inodes", PROJID,
 		     ihard_p);
-	remove_files(MNT "/p");
+	quota_remove_files(MNT "/p", NEW_INODES);
 	/*
 	 * XFS frees unlinked inodes, and their quota, in the background
 	 * (inodegc); an unmount waits for that
@@ -252,7 +240,7 @@ static void run(void)
 		     quota_xstat_flags());
 	TST_EXP_FAIL(quota_ctl(Q_XQUOTAON, USRQUOTA, 0, &uenfd), EEXIST,
 		     "Q_XQUOTAON user enforcement again");
-	remove_files(MNT "/u");
+	quota_remove_files(MNT "/u", NEW_INODES);
 
 	TST_EXP_FAIL(quota_ctl(Q_XQUOTARM, USRQUOTA, 0, &rm_type), EINVAL,
 		     "Q_XQUOTARM with quota on");

@@ -126,21 +126,6 @@ static void read_header(struct qtype *q, unsigned char *hdr)
 	SAFE_CLOSE(fd);
 }
 
-static int set_limits(struct qtype *q, unsigned long long bsoft,
-		      unsigned long long bhard, unsigned long long isoft,
-		      unsigned long long ihard)
-{
-	struct if_dqblk dq = {
-		.dqb_bsoftlimit = bsoft,
-		.dqb_bhardlimit = bhard,
-		.dqb_isoftlimit = isoft,
-		.dqb_ihardlimit = ihard,
-		.dqb_valid = QIF_LIMITS,
-	};
-
-	return quota_ctl(Q_SETQUOTA, q->type, q->id, &dq);
-}
-
 static void check_limits(struct qtype *q, const char *when,
 			 unsigned long long bsoft, unsigned long long bhard,
 			 unsigned long long isoft, unsigned long long ihard)
@@ -208,7 +193,7 @@ static void errors_off(struct qtype *q, struct qtype *other)
 		     "%s: Q_GETFMT, quota off", q->name);
 	TST_EXP_FAIL(quota_ctl(Q_GETQUOTA, q->type, q->id, &dq), ESRCH,
 		     "%s: Q_GETQUOTA, quota off", q->name);
-	TST_EXP_FAIL(set_limits(q, 1, 1, 1, 1), ESRCH,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 1, 1, 1, 1), ESRCH,
 		     "%s: Q_SETQUOTA, quota off", q->name);
 	TST_EXP_FAIL(quota_ctl(Q_GETNEXTQUOTA, q->type, 0, &next), ESRCH,
 		     "%s: Q_GETNEXTQUOTA, quota off", q->name);
@@ -235,34 +220,21 @@ static void check_edges(struct qtype *q)
 {
 	unsigned long long mb = var->max_blocks, mi = var->max_inodes;
 
-	TST_EXP_FAIL(set_limits(q, 0, mb + 1, 0, 0), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 0, mb + 1, 0, 0), ERANGE,
 		     "%s: block hard limit %llu", q->name, mb + 1);
-	TST_EXP_FAIL(set_limits(q, mb + 1, 0, 0, 0), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, mb + 1, 0, 0, 0), ERANGE,
 		     "%s: block soft limit %llu", q->name, mb + 1);
-	TST_EXP_FAIL(set_limits(q, 0, 0, 0, mi + 1), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 0, 0, 0, mi + 1), ERANGE,
 		     "%s: inode hard limit %llu", q->name, mi + 1);
-	TST_EXP_FAIL(set_limits(q, 0, 0, mi + 1, 0), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 0, 0, mi + 1, 0), ERANGE,
 		     "%s: inode soft limit %llu", q->name, mi + 1);
-	TST_EXP_PASS(set_limits(q, mb, mb, mi, mi),
+	TST_EXP_PASS(quota_set_limits(q->type, q->id, mb, mb, mi, mi),
 		     "%s: limits at the %s maximum", q->name, var->name);
 	check_limits(q, "at the format's maximum", mb, mb, mi, mi);
 }
 
-static void remove_files(struct qtype *q)
-{
-	char path[64];
-	int i;
-
-	for (i = 0; i <= NEW_INODES; i++) {
-		snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-		if (unlink(path) && errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "unlink(%s)", path);
-	}
-}
-
 static void run_type(struct qtype *q, struct qtype *other)
 {
-	struct if_nextdqblk next;
 	struct if_dqinfo info;
 	struct if_dqblk dq;
 	unsigned char hdr[32];
@@ -305,29 +277,14 @@ static void run_type(struct qtype *q, struct qtype *other)
 	used = dq.dqb_curinodes;
 	isoft = used + NEW_INODES - 1;
 	ihard = used + NEW_INODES;
-	TST_EXP_PASS(set_limits(q, q->bsoft, q->bhard, isoft, ihard),
+	TST_EXP_PASS(quota_set_limits(q->type, q->id, q->bsoft, q->bhard,
+				      isoft, ihard),
 		     "%s: Q_SETQUOTA", q->name);
 	check_limits(q, "after Q_SETQUOTA", q->bsoft, q->bhard, isoft, ihard);
 
 	quota_create_as_nobody(q->name, q->dir, 0, NEW_INODES, EDQUOT);
-	quota_get_dqblk(q->type, q->id, q->name, &dq);
-	TST_EXP_EXPR(dq.dqb_curinodes == ihard,
-		     "%s: Q_GETQUOTA counts %llu inodes (hard limit %llu)",
-		     q->name, (unsigned long long)dq.dqb_curinodes, ihard);
-
-	memset(&next, 0, sizeof(next));
-	TST_EXP_PASS(quota_ctl(Q_GETNEXTQUOTA, q->type, 1, &next),
-		     "%s: Q_GETNEXTQUOTA from id 1", q->name);
-	if (TST_PASS)
-		TST_EXP_EXPR(next.dqb_id == q->id &&
-			     next.dqb_ihardlimit == ihard &&
-			     next.dqb_bhardlimit == q->bhard,
-			     "%s: next id from 1 is %u (expected %u), inode hard limit %llu, block hard limit %llu",
-			     q->name, next.dqb_id, q->id,
-			     (unsigned long long)next.dqb_ihardlimit,
-			     (unsigned long long)next.dqb_bhardlimit);
-	TST_EXP_FAIL(quota_ctl(Q_GETNEXTQUOTA, q->type, q->id + 1, &next), ENOENT,
-		     "%s: Q_GETNEXTQUOTA past the last id", q->name);
+	quota_check_icount(q->type, q->id, q->name, ihard);
+	quota_check_next(q->type, q->id, q->name, ihard, q->bhard);
 
 	nobody_q = q;
 	run_in_nobody_child(as_nobody_on, "the unprivileged checks");
@@ -363,7 +320,7 @@ static void run_type(struct qtype *q, struct qtype *other)
 	TST_EXP_EXPR(dq.dqb_curinodes == ihard,
 		     "%s: usage read back from the file: %llu inodes",
 		     q->name, (unsigned long long)dq.dqb_curinodes);
-	remove_files(q);
+	quota_remove_files(q->dir, NEW_INODES);
 	TST_EXP_PASS(quota_ctl(Q_QUOTAOFF, q->type, 0, NULL), "%s: Q_QUOTAOFF",
 		     q->name);
 }
