@@ -25,6 +25,7 @@
 #include "tst_test.h"
 #include "cgroup2.h"
 #include "cpu_pin.h"
+#include "task_wait.h"
 
 #define PAGES 256
 #define T1 0
@@ -145,11 +146,7 @@ static void child(void)
 
 static void run(void)
 {
-	pid_t pid = SAFE_FORK();
-
-	if (!pid)
-		child();
-	reap_child(pid);
+	run_in_child(child);
 }
 
 static void setup(void)
