@@ -158,6 +158,21 @@ static inline void cg_wait_event(const char *rel, const char *key, int val)
 	}
 }
 
+/*
+ * Keep the memory of the cgroup rel out of swap (memory.swap.max 0). A
+ * kernel without memory.swap.max will do only while no swap is on.
+ */
+static inline void cg_no_swap(const char *rel)
+{
+	if (!cg_try_write(rel, "memory.swap.max", "0"))
+		return;
+	if (errno != ENOENT)
+		tst_brk(TBROK | TERRNO, "write memory.swap.max");
+	if (tst_read_meminfo("SwapTotal:"))
+		tst_brk(TCONF, "swap is on and the kernel has no "
+			"memory.swap.max to keep the test from it");
+}
+
 /* TCONF, with why, when the test's cgroup lacks the interface file. */
 static inline void cg_require_file(const char *file, const char *why)
 {

@@ -80,6 +80,31 @@ static inline void guard_free(struct guarded *g)
 	g->base = NULL;
 }
 
+/* Two buffers of npages each (two operands, or source and destination). */
+static inline void guard_setup_pair(struct guarded *a, struct guarded *b,
+				    size_t npages)
+{
+	guard_install();
+	*a = guard_alloc(npages);
+	*b = guard_alloc(npages);
+}
+
+static inline void guard_free_pair(struct guarded *a, struct guarded *b)
+{
+	guard_free(a);
+	guard_free(b);
+}
+
+/*
+ * Where n bytes go in g to be d bytes from a guard page: ending d bytes
+ * before the upper one (at_end), or starting d bytes after the lower one.
+ */
+static inline char *guard_place(const struct guarded *g, size_t n, size_t d,
+				int at_end)
+{
+	return at_end ? g->end - n - d : g->start + d;
+}
+
 /*
  * Arm the handler in the caller's frame: 0 now, nonzero when a guard page
  * was touched (guard_fault_addr says where) after the caller went on.
@@ -114,6 +139,18 @@ static inline const char *guard_where(const struct guarded *a,
 	if (p >= g->end)
 		return "the guard page after a buffer";
 	return "a buffer (not a guard page)";
+}
+
+/*
+ * TFAIL for the fault GUARD_CAUGHT() saw:
+ * "<what> <verb> <where> (SIGSEGV at <addr>)".
+ */
+static inline void guard_report(const struct guarded *a,
+				const struct guarded *b, const char *what,
+				const char *verb)
+{
+	tst_res(TFAIL, "%s %s %s (SIGSEGV at %p)", what, verb,
+		guard_where(a, b, guard_fault_addr), guard_fault_addr);
 }
 
 /*

@@ -137,6 +137,17 @@ static inline void ll_safe_net_rule(int ruleset_fd, uint64_t access,
  * no_new_privs, then landlock_restrict_self(ruleset_fd), closing it: the
  * calling thread is in the new domain (set-up: must work).
  */
+/* 0 when path opens with flags (and is closed again), -1 with errno. */
+static inline int ll_try_open(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd < 0)
+		return -1;
+	SAFE_CLOSE(fd);
+	return 0;
+}
+
 static inline void ll_safe_enforce(int ruleset_fd)
 {
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))

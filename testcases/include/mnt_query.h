@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "tst_test.h"
+#include "mount_ns.h"
 #include "lapi/mount.h"
 #include "lapi/stat.h"
 
@@ -236,6 +238,50 @@ static inline void mq_info_of(const char *path, struct mq_info *mi)
 
 	if (!mq_info(AT_FDCWD, id, mi))
 		tst_brk(TBROK, "mount %u of %s not in mountinfo", id, path);
+}
+
+/*
+ * The mounts of the error tests, in a private mount namespace, under the
+ * test's directory: tmpfs on "mnt" and on "root/x" (all that is in sight
+ * after a chroot into "root"), and the id of a tmpfs that was on "gone"
+ * and is unmounted again (ENOENT); root_id is the mount of "/".
+ */
+struct mq_tree {
+	uint64_t mnt_id, x_id, gone_id, root_id;
+};
+
+static inline void mq_make_tree(const char *src, struct mq_tree *t)
+{
+	mnt_private_ns();
+	SAFE_MKDIR("mnt", 0755);
+	SAFE_MKDIR("gone", 0755);
+	SAFE_MKDIR("root", 0755);
+	SAFE_MKDIR("root/x", 0755);
+	SAFE_MOUNT(src, "mnt", "tmpfs", 0, NULL);
+	SAFE_MOUNT(src, "root/x", "tmpfs", 0, NULL);
+	SAFE_MOUNT(src, "gone", "tmpfs", 0, NULL);
+	t->gone_id = mq_unique_id("gone");
+	SAFE_UMOUNT("gone");
+	t->mnt_id = mq_unique_id("mnt");
+	t->x_id = mq_unique_id("root/x");
+	t->root_id = mq_unique_id("/");
+}
+
+/*
+ * Run fn in a child chrooted into the tree's "root" (still root: fn drops
+ * to nobody itself when it needs to), and reap it.
+ */
+static inline void mq_in_chroot(void (*fn)(void))
+{
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		if (chroot("root") || chdir("/"))
+			tst_brk(TBROK | TERRNO, "chroot(root)");
+		fn();
+		exit(0);
+	}
+	reap_child(pid);
 }
 
 #endif /* MNT_QUERY_H */

@@ -2,7 +2,8 @@
 /*
  * Helpers for process and signal tests: wait until another task is known
  * to sleep (so a signal or a wake-up reaches it while it is blocked, not
- * before it blocks), and name a pid that cannot exist.
+ * before it blocks), name a pid that cannot exist, and run a check in a
+ * child of its own.
  *
  * Waiting polls /proc: a sound kernel gets there at once; the bound (10 s
  * times LTP_TIMEOUT_MUL) only turns a lost task into TBROK, never a hang.
@@ -12,6 +13,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -113,6 +115,18 @@ static inline pid_t unused_pid(void)
 		tst_brk(TBROK, "/proc/sys/kernel/pid_max missing; is /proc "
 			"mounted?");
 	return (pid_t)pid_max;
+}
+
+/* fn() in a forked child (its results count), which is then reaped. */
+static inline void run_in_child(void (*fn)(void))
+{
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		fn();
+		exit(0);
+	}
+	reap_child(pid);
 }
 
 #endif /* TASK_WAIT_H */

@@ -246,6 +246,35 @@ static inline long smaps_kb(void *addr, const char *field)
 	return val;
 }
 
+/*
+ * Whether the VmFlags line of the /proc/self/smaps entry of the mapping
+ * that starts at addr has the two-letter flag (e.g. "sl", "dp").
+ */
+static inline int smaps_flag(void *addr, const char *flag)
+{
+	char line[512], want[8];
+	unsigned long start, end;
+	int in_vma = 0, found = 0;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/self/smaps)");
+	snprintf(want, sizeof(want), " %s", flag);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx ", &start, &end) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
+			in_vma = start == (unsigned long)addr;
+			continue;
+		}
+		if (in_vma && !strncmp(line, "VmFlags:", 8)) {
+			found = strstr(line, want) != NULL;
+			break;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
 /* Start and end of the mapping that contains addr (/proc/self/maps). */
 static inline int vma_bounds(void *addr, unsigned long *start,
 			     unsigned long *end)

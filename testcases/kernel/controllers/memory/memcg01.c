@@ -81,13 +81,7 @@ static void setup(void)
 
 	cg_setup(ctrls, 0);
 	CG_WRITE("", "memory.max", "%d", LIMIT);
-	if (cg_try_write("", "memory.swap.max", "0")) {
-		if (errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "write memory.swap.max");
-		if (tst_read_meminfo("SwapTotal:"))
-			tst_brk(TCONF, "swap is on and the kernel has no "
-				"memory.swap.max to keep the test from it");
-	}
+	cg_no_swap("");
 }
 
 static struct tst_test test = {

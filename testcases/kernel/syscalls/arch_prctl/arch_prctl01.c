@@ -118,17 +118,6 @@ static void set_gs_child(void)
 		     "0)");
 }
 
-static void in_child(void (*fn)(void))
-{
-	pid_t pid = SAFE_FORK();
-
-	if (!pid) {
-		fn();
-		exit(0);
-	}
-	reap_child(pid);
-}
-
 static int have_cpuid_fault(void)
 {
 	char line[4096];
@@ -211,8 +200,8 @@ static void run(unsigned int n)
 		test_get_fs();
 		break;
 	case 1:
-		in_child(set_fs_child);
-		in_child(set_gs_child);
+		run_in_child(set_fs_child);
+		run_in_child(set_gs_child);
 		break;
 	case 2:
 		test_cpuid();

@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tst_test.h"
+#include "task_wait.h"
 
 #define LBL "LTP:fmtmsg"
 #define MSG1 "LTP:fmtmsg: INFO: LTP fmtmsg() test1 message, NOT an error\n" \
@@ -242,25 +243,14 @@ static void console(void)
 	TST_EXP_EXPR(got, "MM_CONSOLE: /dev/log got \"%s\"", out);
 }
 
-static void in_child(void (*fn)(void))
-{
-	pid_t pid = SAFE_FORK();
-
-	if (!pid) {
-		fn();
-		exit(0);
-	}
-	reap_child(pid);
-}
-
 static void run(void)
 {
-	in_child(formats);
-	in_child(msgverb);
-	in_child(msgverb_bad);
-	in_child(sev_level);
-	in_child(write_refused);
-	in_child(console);
+	run_in_child(formats);
+	run_in_child(msgverb);
+	run_in_child(msgverb_bad);
+	run_in_child(sev_level);
+	run_in_child(write_refused);
+	run_in_child(console);
 }
 
 static struct tst_test test = {

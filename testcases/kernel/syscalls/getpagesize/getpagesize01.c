@@ -24,21 +24,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "tst_test.h"
+#include "proc_auxv.h"
 
 static long ps;
-
-static unsigned long auxv_pagesz(void)
-{
-	Elf64_auxv_t a;
-	unsigned long v = 0;
-	int fd = SAFE_OPEN("/proc/self/auxv", O_RDONLY);
-
-	while (read(fd, &a, sizeof(a)) == sizeof(a) && a.a_type != AT_NULL)
-		if (a.a_type == AT_PAGESZ)
-			v = a.a_un.a_val;
-	SAFE_CLOSE(fd);
-	return v;
-}
 
 /* The start and end of the mapping at addr, from /proc/self/maps. */
 static int maps_range(void *addr, unsigned long *lo, unsigned long *hi)
@@ -99,7 +87,7 @@ static void on_segv(int sig, siginfo_t *si, void *uc)
 
 static void test_values(void)
 {
-	unsigned long aux = auxv_pagesz();
+	unsigned long aux = proc_auxv(AT_PAGESZ);
 
 	TST_EXP_EXPR(ps > 0 && !(ps & (ps - 1)), "getpagesize() %ld is a "
 		     "power of two", ps);

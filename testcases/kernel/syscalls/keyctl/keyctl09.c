@@ -26,6 +26,7 @@
 #include "tst_test.h"
 #include "keys.h"
 #include "af_alg.h"
+#include "task_wait.h"
 
 #define MDESC	"user:ltpk09master"
 #define MASTER	"keyctl09 master key, 32 bytes.."
@@ -246,11 +247,7 @@ static void child(void)
 
 static void run(void)
 {
-	pid_t pid = SAFE_FORK();
-
-	if (!pid)
-		child();
-	reap_child(pid);
+	run_in_child(child);
 }
 
 static void setup(void)

@@ -22,16 +22,6 @@
 #include "keys.h"
 #include "landlock_raw.h"
 
-static int try_open(const char *path, int flags)
-{
-	int fd = open(path, flags);
-
-	if (fd < 0)
-		return -1;
-	SAFE_CLOSE(fd);
-	return 0;
-}
-
 static key_serial_t session_id(void)
 {
 	long id = KEYCTL(KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0,
@@ -54,9 +44,9 @@ static void houdini(void)
 
 	keys_private_session();
 	ll_safe_enforce(ll_safe_ruleset_attr(&attr, sizeof(attr)));
-	TST_EXP_FAIL(try_open("/dev/null", O_WRONLY), EACCES,
+	TST_EXP_FAIL(ll_try_open("/dev/null", O_WRONLY), EACCES,
 		     "open(/dev/null, O_WRONLY) in the domain");
-	TST_EXP_PASS(try_open("/dev/null", O_RDONLY),
+	TST_EXP_PASS(ll_try_open("/dev/null", O_RDONLY),
 		     "open(/dev/null, O_RDONLY) in the domain");
 	before = session_id();
 
@@ -83,9 +73,9 @@ static void houdini(void)
 		     "the session keyring is the child's (%d, was %d, "
 		     "child's %ld): the credentials were replaced", after,
 		     before, msg[0]);
-	TST_EXP_FAIL(try_open("/dev/null", O_WRONLY), EACCES,
+	TST_EXP_FAIL(ll_try_open("/dev/null", O_WRONLY), EACCES,
 		     "open(/dev/null, O_WRONLY) after the credential transfer");
-	TST_EXP_PASS(try_open("/dev/null", O_RDONLY),
+	TST_EXP_PASS(ll_try_open("/dev/null", O_RDONLY),
 		     "open(/dev/null, O_RDONLY) after the credential transfer");
 }
 

@@ -23,21 +23,11 @@
 
 static int ruleset_fd = -1, file_fd = -1;
 
-static int try_open(const char *path, int flags)
-{
-	int fd = open(path, flags);
-
-	if (fd < 0)
-		return -1;
-	SAFE_CLOSE(fd);
-	return 0;
-}
-
 static void restricted_child(void)
 {
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 		tst_brk(TBROK | TERRNO, "prctl(PR_SET_NO_NEW_PRIVS)");
-	TST_EXP_PASS(try_open("denied/file", O_RDONLY),
+	TST_EXP_PASS(ll_try_open("denied/file", O_RDONLY),
 		     "reading denied/file before landlock_restrict_self()");
 	TST_EXP_FAIL(ll_restrict_self(ruleset_fd, 1U << 31), EINVAL,
 		     "landlock_restrict_self(flags 1 << 31)");
@@ -45,11 +35,11 @@ static void restricted_child(void)
 		     "landlock_restrict_self(ruleset)");
 	if (!TST_PASS)
 		return;
-	TST_EXP_PASS(try_open("allowed/file", O_RDONLY),
+	TST_EXP_PASS(ll_try_open("allowed/file", O_RDONLY),
 		     "reading allowed/file (the rule allows it)");
-	TST_EXP_FAIL(try_open("denied/file", O_RDONLY), EACCES,
+	TST_EXP_FAIL(ll_try_open("denied/file", O_RDONLY), EACCES,
 		     "reading denied/file (no rule allows it)");
-	TST_EXP_PASS(try_open("denied/file", O_WRONLY),
+	TST_EXP_PASS(ll_try_open("denied/file", O_WRONLY),
 		     "writing denied/file (WRITE_FILE is not handled)");
 }
 
@@ -80,7 +70,7 @@ static void run(void)
 		exit(0);
 	}
 	reap_child(pid);
-	TST_EXP_PASS(try_open("denied/file", O_RDONLY),
+	TST_EXP_PASS(ll_try_open("denied/file", O_RDONLY),
 		     "the parent still reads denied/file");
 	run_in_nobody_child(as_nobody, "EPERM checks");
 }

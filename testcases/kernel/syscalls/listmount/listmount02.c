@@ -27,7 +27,7 @@
 
 #define NIDS 32
 
-static uint64_t mnt_id, gone_id, root_id, x_id;
+static struct mq_tree tree;
 static uint64_t *ids, *ro_ids;
 static long page;
 static char *req_page;
@@ -46,11 +46,11 @@ static struct lapi_mnt_id_req *req(uint32_t size, uint64_t id,
 
 static void check_args(void)
 {
-	TST_EXP_FAIL(listmount_raw(mnt_id, 0, ids, NIDS, 2), EINVAL,
+	TST_EXP_FAIL(listmount_raw(tree.mnt_id, 0, ids, NIDS, 2), EINVAL,
 		     "listmount(flags 2)");
-	TST_EXP_FAIL(listmount_raw(mnt_id, 0, ids, NIDS, ~0U), EINVAL,
+	TST_EXP_FAIL(listmount_raw(tree.mnt_id, 0, ids, NIDS, ~0U), EINVAL,
 		     "listmount(flags ~0)");
-	TST_EXP_FAIL(listmount_raw(mnt_id, 0, ids, 1000001, 0), EOVERFLOW,
+	TST_EXP_FAIL(listmount_raw(tree.mnt_id, 0, ids, 1000001, 0), EOVERFLOW,
 		     "listmount(1000001 ids)");
 	TST_EXP_FAIL(listmount_raw(LSMT_ROOT, 0, NULL, NIDS, 0), EFAULT,
 		     "listmount(LSMT_ROOT, NULL ids)");
@@ -62,18 +62,18 @@ static void check_args(void)
 
 	TST_EXP_FAIL(listmount_req(NULL, ids, NIDS, 0), EFAULT,
 		     "listmount(NULL request)");
-	TST_EXP_FAIL(listmount_req(req(0, mnt_id, 0), ids, NIDS, 0), EINVAL,
+	TST_EXP_FAIL(listmount_req(req(0, tree.mnt_id, 0), ids, NIDS, 0), EINVAL,
 		     "listmount(request size 0)");
-	TST_EXP_FAIL(listmount_req(req(MNT_ID_REQ_SIZE_VER0 - 1, mnt_id, 0),
+	TST_EXP_FAIL(listmount_req(req(MNT_ID_REQ_SIZE_VER0 - 1, tree.mnt_id, 0),
 				   ids, NIDS, 0), EINVAL,
 		     "listmount(request size 23)");
-	TST_EXP_FAIL(listmount_req(req(page + 1, mnt_id, 0), ids, NIDS, 0),
+	TST_EXP_FAIL(listmount_req(req(page + 1, tree.mnt_id, 0), ids, NIDS, 0),
 		     E2BIG, "listmount(request size page + 1)");
-	TST_EXP_FAIL(listmount_raw(mnt_id, 5, ids, NIDS, 0), EINVAL,
+	TST_EXP_FAIL(listmount_raw(tree.mnt_id, 5, ids, NIDS, 0), EINVAL,
 		     "listmount(last id 5)");
 	TST_EXP_FAIL(listmount_raw(0, 0, ids, NIDS, 0), EINVAL,
 		     "listmount(mount id 0)");
-	TST_EXP_FAIL(listmount_raw(gone_id, 0, ids, NIDS, 0), ENOENT,
+	TST_EXP_FAIL(listmount_raw(tree.gone_id, 0, ids, NIDS, 0), ENOENT,
 		     "listmount(id of an unmounted mount)");
 	TST_EXP_FAIL(listmount_raw(LSMT_ROOT - 1, 0, ids, NIDS, 0), ENOENT,
 		     "listmount(mount id LSMT_ROOT - 1)");
@@ -120,33 +120,24 @@ static void in_chroot(void)
 {
 	long n;
 
-	if (chroot("root") || chdir("/"))
-		tst_brk(TBROK | TERRNO, "chroot(root)");
-	TST_EXP_POSITIVE(listmount_raw(root_id, 0, ids, NIDS, 0),
+	TST_EXP_POSITIVE(listmount_raw(tree.root_id, 0, ids, NIDS, 0),
 			 "listmount(mount of /, out of sight) as root");
 	tst_drop_privs();
-	TST_EXP_FAIL(listmount_raw(root_id, 0, ids, NIDS, 0), EPERM,
+	TST_EXP_FAIL(listmount_raw(tree.root_id, 0, ids, NIDS, 0), EPERM,
 		     "listmount(mount of /, out of sight) as uid 65534");
 	n = listmount_raw(LSMT_ROOT, 0, ids, NIDS, 0);
 	if (n < 0)
 		tst_res(TFAIL | TERRNO, "listmount(LSMT_ROOT) as uid 65534");
 	else
-		TST_EXP_EXPR(n == 1 && ids[0] == x_id, "listmount(LSMT_ROOT) "
+		TST_EXP_EXPR(n == 1 && ids[0] == tree.x_id, "listmount(LSMT_ROOT) "
 			     "as uid 65534 gives root/x alone (%ld ids)", n);
 }
 
 static void run(void)
 {
-	pid_t pid;
-
 	check_args();
 	check_ns();
-	pid = SAFE_FORK();
-	if (!pid) {
-		in_chroot();
-		exit(0);
-	}
-	reap_child(pid);
+	mq_in_chroot(in_chroot);
 }
 
 static void setup(void)
@@ -159,19 +150,7 @@ static void setup(void)
 	ro_ids = SAFE_MMAP(NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
 			   -1, 0);
 
-	mnt_private_ns();
-	SAFE_MKDIR("mnt", 0755);
-	SAFE_MKDIR("gone", 0755);
-	SAFE_MKDIR("root", 0755);
-	SAFE_MKDIR("root/x", 0755);
-	SAFE_MOUNT("ltp_listmount02", "mnt", "tmpfs", 0, NULL);
-	SAFE_MOUNT("ltp_listmount02", "root/x", "tmpfs", 0, NULL);
-	SAFE_MOUNT("ltp_listmount02", "gone", "tmpfs", 0, NULL);
-	gone_id = mq_unique_id("gone");
-	SAFE_UMOUNT("gone");
-	mnt_id = mq_unique_id("mnt");
-	x_id = mq_unique_id("root/x");
-	root_id = mq_unique_id("/");
+	mq_make_tree("ltp_listmount02", &tree);
 }
 
 static struct tst_test test = {

@@ -25,6 +25,7 @@
 #include "tst_test.h"
 #include "cgroup2.h"
 #include "cpu_pin.h"
+#include "task_wait.h"
 
 #define PAGES 256
 #define T1 0
@@ -145,11 +146,7 @@ static void child(void)
 
 static void run(void)
 {
-	pid_t pid = SAFE_FORK();
-
-	if (!pid)
-		child();
-	reap_child(pid);
+	run_in_child(child);
 }
 
 static void setup(void)
@@ -159,13 +156,7 @@ static void setup(void)
 	psize = getpagesize();
 	cg_setup(ctrls, 0);
 	cg_require_file("memory.reclaim", "proactive reclaim (Linux 5.19)");
-	if (cg_try_write("", "memory.swap.max", "0")) {
-		if (errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "write memory.swap.max");
-		if (tst_read_meminfo("SwapTotal:"))
-			tst_brk(TCONF, "swap is on and the kernel has no "
-				"memory.swap.max to keep the test from it");
-	}
+	cg_no_swap("");
 }
 
 static struct tst_test test = {

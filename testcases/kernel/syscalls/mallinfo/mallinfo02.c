@@ -35,17 +35,26 @@ static void trim(void)
 	}
 }
 
-static void from_heap(size_t size, const char *what)
+/* malloc(size) after trim(), with the views just before (a) and after (b). */
+static char *malloc_traced(size_t size, struct heap_view *a,
+			   struct heap_view *b)
 {
-	struct heap_view a, b, c;
 	char *p;
 
 	trim();
-	a = heap_view();
+	*a = heap_view();
 	p = malloc_fn(size);
-	b = heap_view();
+	*b = heap_view();
 	if (!p)
 		tst_brk(TBROK | TERRNO, "malloc(%zu)", size);
+	return p;
+}
+
+static void from_heap(size_t size, const char *what)
+{
+	struct heap_view a, b, c;
+	char *p = malloc_traced(size, &a, &b);
+
 	if (b.mi.hblks == a.mi.hblks && b.mi.hblkhd == a.mi.hblkhd &&
 	    (unsigned long)p >= start && (unsigned long)p + size <= b.brk &&
 	    b.brk > a.brk && b.mi.arena - a.mi.arena == b.brk - a.brk &&
@@ -70,14 +79,8 @@ static void from_heap(size_t size, const char *what)
 static void from_mmap(size_t size, const char *what)
 {
 	struct heap_view a, b, c;
-	char *p;
+	char *p = malloc_traced(size, &a, &b);
 
-	trim();
-	a = heap_view();
-	p = malloc_fn(size);
-	b = heap_view();
-	if (!p)
-		tst_brk(TBROK | TERRNO, "malloc(%zu)", size);
 	if (b.mi.hblks == a.mi.hblks + 1 &&
 	    b.mi.hblkhd - a.mi.hblkhd == b.vm - a.vm &&
 	    b.mi.hblkhd - a.mi.hblkhd >= size &&

@@ -111,8 +111,8 @@ static void test_alignments(void)
 /* Both buffers against guard pages, d1 and d2 bytes away from them. */
 static int at_guards(size_t n, size_t d1, size_t d2, int at_end)
 {
-	char *s1 = at_end ? ga.end - n - d1 : ga.start + d1;
-	char *s2 = at_end ? gb.end - n - d2 : gb.start + d2;
+	char *s1 = guard_place(&ga, n, d1, at_end);
+	char *s2 = guard_place(&gb, n, d2, at_end);
 	size_t i;
 
 	snprintf(what, sizeof(what), "memcmp(s1 %zu bytes %s a guard page, "
@@ -143,9 +143,7 @@ static void test_guards(void)
 
 	calls = 0;
 	if (GUARD_CAUGHT()) {
-		tst_res(TFAIL, "%s read %s (SIGSEGV at %p)", what,
-			guard_where(&ga, &gb, guard_fault_addr),
-			guard_fault_addr);
+		guard_report(&ga, &gb, what, "read");
 		return;
 	}
 	for (e = 0; e < 2; e++) {
@@ -179,15 +177,12 @@ static void run(void)
 
 static void setup(void)
 {
-	guard_install();
-	ga = guard_alloc(2);
-	gb = guard_alloc(2);
+	guard_setup_pair(&ga, &gb, 2);
 }
 
 static void cleanup(void)
 {
-	guard_free(&ga);
-	guard_free(&gb);
+	guard_free_pair(&ga, &gb);
 }
 
 static struct tst_test test = {

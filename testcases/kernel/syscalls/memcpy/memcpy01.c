@@ -108,11 +108,10 @@ static void test_alignments(void)
 static int at_guards(size_t n, size_t ds, size_t dd, int src_at_end,
 		     int dst_at_end)
 {
-	char *src, *dst;
+	char *src = guard_place(&ga, n, ds, src_at_end);
+	char *dst = guard_place(&gb, n, dd, dst_at_end);
 	size_t before, after;
 
-	src = src_at_end ? ga.end - n - ds : ga.start + ds;
-	dst = dst_at_end ? gb.end - n - dd : gb.start + dd;
 	before = dst > gb.start ? 1 : 0;
 	after = gb.end - (dst + n);
 	if (after > 16)
@@ -135,9 +134,7 @@ static void test_guards(void)
 
 	calls = 0;
 	if (GUARD_CAUGHT()) {
-		tst_res(TFAIL, "%s touched %s (SIGSEGV at %p)", what,
-			guard_where(&ga, &gb, guard_fault_addr),
-			guard_fault_addr);
+		guard_report(&ga, &gb, what, "touched");
 		return;
 	}
 	for (s = 0; s < 2; s++) {
@@ -175,15 +172,12 @@ static void run(void)
 
 static void setup(void)
 {
-	guard_install();
-	ga = guard_alloc(2);
-	gb = guard_alloc(2);
+	guard_setup_pair(&ga, &gb, 2);
 }
 
 static void cleanup(void)
 {
-	guard_free(&ga);
-	guard_free(&gb);
+	guard_free_pair(&ga, &gb);
 }
 
 static struct tst_test test = {

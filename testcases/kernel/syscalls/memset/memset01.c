@@ -83,7 +83,7 @@ static void test_alignments(void)
 
 static int at_guard(size_t n, int v, int at_end)
 {
-	char *s = at_end ? g.end - n : g.start;
+	char *s = guard_place(&g, n, 0, at_end);
 
 	snprintf(what, sizeof(what), "memset(s %s a guard page, 0x%x, %zu)",
 		 at_end ? "ending at" : "starting after", values[v], n);
@@ -102,9 +102,7 @@ static void test_guards(void)
 
 	calls = 0;
 	if (GUARD_CAUGHT()) {
-		tst_res(TFAIL, "%s touched %s (SIGSEGV at %p)", what,
-			guard_where(&g, NULL, guard_fault_addr),
-			guard_fault_addr);
+		guard_report(&g, NULL, what, "touched");
 		return;
 	}
 	for (e = 0; e < 2; e++) {

@@ -29,31 +29,6 @@
 
 static size_t pg;
 
-static int smaps_flag(void *addr, const char *flag)
-{
-	char line[512], want[8];
-	unsigned long start, end;
-	int in_vma = 0, found = 0;
-	FILE *f = fopen("/proc/self/smaps", "r");
-
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/self/smaps)");
-	snprintf(want, sizeof(want), " %s", flag);
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx ", &start, &end) == 2 &&
-		    strchr(line, '-') < strchr(line, ' ')) {
-			in_vma = start == (unsigned long)addr;
-			continue;
-		}
-		if (in_vma && !strncmp(line, "VmFlags:", 8)) {
-			found = strstr(line, want) != NULL;
-			break;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
 static void expect_einval(int flags, int fd, const char *what)
 {
 	void *p = mmap(NULL, pg, PROT_READ | PROT_WRITE, flags, fd, 0);

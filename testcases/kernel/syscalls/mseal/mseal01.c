@@ -53,32 +53,6 @@ static char *map_area(int prot, unsigned int seed)
 	return p;
 }
 
-/* Whether VmFlags of the smaps entry starting at addr has the flag. */
-static int smaps_flag(void *addr, const char *flag)
-{
-	char line[512], want[8];
-	unsigned long start, end;
-	int in_vma = 0, found = 0;
-	FILE *f = fopen("/proc/self/smaps", "r");
-
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/self/smaps)");
-	snprintf(want, sizeof(want), " %s", flag);
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx ", &start, &end) == 2 &&
-		    strchr(line, '-') < strchr(line, ' ')) {
-			in_vma = start == (unsigned long)addr;
-			continue;
-		}
-		if (in_vma && !strncmp(line, "VmFlags:", 8)) {
-			found = strstr(line, want) != NULL;
-			break;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
 static void test_errors(void)
 {
 	char *p = map_area(PROT_READ | PROT_WRITE, 1);

@@ -99,6 +99,26 @@ static struct seen seen[MAXOBJ];
 static int nseen;
 static dev_t root_dev;
 
+/*
+ * One object as a walk reports it: the reference walk's struct stat and
+ * nftw()'s NFTW_STAT alike (no stat for FTW_NS).
+ */
+#define OBJ_SET(o, path_, flag_, base_, level_, st) do { \
+	memset((o), 0, sizeof(*(o))); \
+	snprintf((o)->path, sizeof((o)->path), "%s", (path_)); \
+	(o)->flag = (flag_); \
+	(o)->base = (base_); \
+	(o)->level = (level_); \
+	if ((flag_) != FTW_NS) { \
+		(o)->dev = (st)->st_dev; \
+		(o)->ino = (st)->st_ino; \
+		(o)->mode = (st)->st_mode; \
+		(o)->nlink = (st)->st_nlink; \
+		(o)->size = (st)->st_size; \
+		(o)->uid = (st)->st_uid; \
+	} \
+} while (0)
+
 static void add_want(const char *path, int base, int level, int flag,
 		     const struct stat *st)
 {
@@ -107,19 +127,7 @@ static void add_want(const char *path, int base, int level, int flag,
 	if (nwant == MAXOBJ)
 		tst_brk(TBROK, "more than %d objects in the tree", MAXOBJ);
 	o = &want[nwant++];
-	memset(o, 0, sizeof(*o));
-	snprintf(o->path, sizeof(o->path), "%s", path);
-	o->flag = flag;
-	o->base = base;
-	o->level = level;
-	if (flag != FTW_NS) {
-		o->dev = st->st_dev;
-		o->ino = st->st_ino;
-		o->mode = st->st_mode;
-		o->nlink = st->st_nlink;
-		o->size = st->st_size;
-		o->uid = st->st_uid;
-	}
+	OBJ_SET(o, path, flag, base, level, st);
 }
 
 static int was_seen(const struct stat *st)
@@ -219,19 +227,7 @@ static int callback(const char *path, const NFTW_STAT *st, int flag,
 		return 0;
 	}
 	o = &got[ngot++];
-	memset(o, 0, sizeof(*o));
-	snprintf(o->path, sizeof(o->path), "%s", path);
-	o->flag = flag;
-	o->base = ftw->base;
-	o->level = ftw->level;
-	if (flag != FTW_NS) {
-		o->dev = st->st_dev;
-		o->ino = st->st_ino;
-		o->mode = st->st_mode;
-		o->nlink = st->st_nlink;
-		o->size = st->st_size;
-		o->uid = st->st_uid;
-	}
+	OBJ_SET(o, path, flag, ftw->base, ftw->level, st);
 	if ((walk_flags & FTW_CHDIR) && !sys_fstatat(AT_FDCWD, ".", &cwd, 0)) {
 		o->cwd_dev = cwd.st_dev;
 		o->cwd_ino = cwd.st_ino;

@@ -36,13 +36,13 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
-#include <sys/wait.h>
 #include <linux/fs.h>
 #include <linux/quota.h>
 #include <linux/dqblk_xfs.h>
 #include "tst_test.h"
 #include "as_nobody.h"
 #include "mount_ns.h"
+#include "quota_test.h"
 
 #define MNT "mnt"
 #define PROJID 1000
@@ -77,11 +77,6 @@ static long sys_quotactl(unsigned int cmd, const char *special, int id,
 	return tst_syscall(__NR_quotactl, cmd, special, id, addr);
 }
 
-static long qctl(unsigned int cmd, int type, unsigned int id, void *addr)
-{
-	return sys_quotactl(QCMD(cmd, type), tst_device->dev, id, addr);
-}
-
 static void mount_fs(void)
 {
 	if (mount(tst_device->dev, MNT, "ext4", 0, NULL)) {
@@ -99,26 +94,11 @@ static void umount_fs(void)
 	mounted = 0;
 }
 
-static void get_dqblk(struct qtype *q, struct if_dqblk *dq)
-{
-	memset(dq, 0, sizeof(*dq));
-	if (qctl(Q_GETQUOTA, q->type, q->id, dq))
-		tst_brk(TBROK | TERRNO, "Q_GETQUOTA %s %u", q->name, q->id);
-}
-
 static void set_limits(struct qtype *q, unsigned long long bsoft,
 		       unsigned long long bhard, unsigned long long isoft,
 		       unsigned long long ihard)
 {
-	struct if_dqblk dq = {
-		.dqb_bsoftlimit = bsoft,
-		.dqb_bhardlimit = bhard,
-		.dqb_isoftlimit = isoft,
-		.dqb_ihardlimit = ihard,
-		.dqb_valid = QIF_LIMITS,
-	};
-
-	if (qctl(Q_SETQUOTA, q->type, q->id, &dq))
+	if (quota_set_limits(q->type, q->id, bsoft, bhard, isoft, ihard))
 		tst_brk(TBROK | TERRNO, "Q_SETQUOTA %s %u", q->name, q->id);
 }
 
@@ -128,7 +108,7 @@ static void check_limits(struct qtype *q, const char *when,
 {
 	struct if_dqblk dq;
 
-	get_dqblk(q, &dq);
+	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	if (dq.dqb_bsoftlimit == bsoft && dq.dqb_bhardlimit == bhard &&
 	    dq.dqb_isoftlimit == isoft && dq.dqb_ihardlimit == ihard &&
 	    (dq.dqb_valid & (QIF_LIMITS | QIF_USAGE)) ==
@@ -151,7 +131,7 @@ static void check_grace(struct qtype *q, const char *when)
 	struct if_dqinfo info;
 
 	memset(&info, 0, sizeof(info));
-	TST_EXP_PASS(qctl(Q_GETINFO, q->type, 0, &info), "Q_GETINFO %s %s",
+	TST_EXP_PASS(quota_ctl(Q_GETINFO, q->type, 0, &info), "Q_GETINFO %s %s",
 		     q->name, when);
 	if (!TST_PASS)
 		return;
@@ -164,76 +144,13 @@ static void check_grace(struct qtype *q, const char *when)
 		     info.dqi_flags);
 }
 
-static unsigned int qstat_flags(void)
-{
-	struct fs_quota_stat st;
-
-	memset(&st, 0, sizeof(st));
-	if (qctl(Q_XGETQSTAT, USRQUOTA, 0, &st))
-		tst_brk(TBROK | TERRNO, "Q_XGETQSTAT");
-	return st.qs_flags;
-}
-
 static void check_state(struct qtype *q, int enforced, const char *when)
 {
-	unsigned int flags = qstat_flags();
+	unsigned int flags = quota_xstat_flags();
 
 	TST_EXP_EXPR((flags & q->acct) && !!(flags & q->enfd) == enforced,
 		     "%s %s: Q_XGETQSTAT flags 0x%x: accounting on, enforcement %s",
 		     q->name, when, flags, enforced ? "on" : "off");
-}
-
-/*
- * As nobody, in q->dir: create files f0, f1, ... The first @ok must be
- * created; then, if @denied, one more must be EDQUOT.
- */
-static void create_as_nobody(struct qtype *q, int first, int ok, int denied)
-{
-	char path[64];
-	int i, fd, status;
-	pid_t pid;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		tst_drop_privs();
-		for (i = first; i < first + ok; i++) {
-			snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-			fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
-			if (fd < 0) {
-				tst_res(TFAIL | TERRNO,
-					"%s: nobody creating %s, within the limit",
-					q->name, path);
-				exit(0);
-			}
-			close(fd);
-		}
-		tst_res(TPASS, "%s: nobody created %d files within the limits",
-			q->name, ok);
-		if (denied) {
-			snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-			TST_EXP_FAIL(open(path, O_CREAT | O_EXCL | O_WRONLY,
-					  0644), EDQUOT,
-				     "%s: nobody creating one past the inode hard limit",
-				     q->name);
-		}
-		exit(0);
-	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (!WIFEXITED(status))
-		tst_brk(TBROK, "nobody child killed by %s",
-			tst_strsig(WTERMSIG(status)));
-}
-
-static void remove_files(struct qtype *q)
-{
-	char path[64];
-	int i;
-
-	for (i = 0; i <= NEW_INODES; i++) {
-		snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-		if (unlink(path) && errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "unlink(%s)", path);
-	}
 }
 
 static void check_edges(struct qtype *q)
@@ -243,16 +160,16 @@ static void check_edges(struct qtype *q)
 	struct if_dqblk dq = {.dqb_valid = QIF_BLIMITS};
 
 	dq.dqb_bhardlimit = max_blocks + 1;
-	TST_EXP_FAIL(qctl(Q_SETQUOTA, q->type, q->id, &dq), ERANGE,
+	TST_EXP_FAIL(quota_ctl(Q_SETQUOTA, q->type, q->id, &dq), ERANGE,
 		     "%s: block hard limit 2^53 KiB (2^63 bytes)", q->name);
 	dq.dqb_bhardlimit = 0;
 	dq.dqb_bsoftlimit = max_blocks + 1;
-	TST_EXP_FAIL(qctl(Q_SETQUOTA, q->type, q->id, &dq), ERANGE,
+	TST_EXP_FAIL(quota_ctl(Q_SETQUOTA, q->type, q->id, &dq), ERANGE,
 		     "%s: block soft limit 2^53 KiB", q->name);
 	memset(&dq, 0, sizeof(dq));
 	dq.dqb_valid = QIF_ILIMITS;
 	dq.dqb_ihardlimit = max_inodes + 1;
-	TST_EXP_FAIL(qctl(Q_SETQUOTA, q->type, q->id, &dq), ERANGE,
+	TST_EXP_FAIL(quota_ctl(Q_SETQUOTA, q->type, q->id, &dq), ERANGE,
 		     "%s: inode hard limit 2^63", q->name);
 
 	set_limits(q, max_blocks, max_blocks, max_inodes, max_inodes);
@@ -262,13 +179,12 @@ static void check_edges(struct qtype *q)
 
 static void run_type(struct qtype *q)
 {
-	struct if_nextdqblk next;
 	struct if_dqinfo info;
 	struct if_dqblk dq;
 	unsigned int fmt = 0;
 	unsigned long long used, isoft, ihard;
 
-	TST_EXP_PASS(qctl(Q_GETFMT, q->type, 0, &fmt), "Q_GETFMT %s",
+	TST_EXP_PASS(quota_ctl(Q_GETFMT, q->type, 0, &fmt), "Q_GETFMT %s",
 		     q->name);
 	TST_EXP_EQ_LI(fmt, QFMT_VFS_V1);
 	check_state(q, 0, "after mount");
@@ -277,11 +193,11 @@ static void run_type(struct qtype *q)
 	info.dqi_bgrace = q->bgrace;
 	info.dqi_igrace = q->igrace;
 	info.dqi_valid = IIF_BGRACE | IIF_IGRACE;
-	TST_EXP_PASS(qctl(Q_SETINFO, q->type, 0, &info), "Q_SETINFO %s",
+	TST_EXP_PASS(quota_ctl(Q_SETINFO, q->type, 0, &info), "Q_SETINFO %s",
 		     q->name);
 	check_grace(q, "after Q_SETINFO");
 
-	get_dqblk(q, &dq);
+	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	used = dq.dqb_curinodes;
 	isoft = used + NEW_INODES - 1;
 	ihard = used + NEW_INODES;
@@ -291,45 +207,29 @@ static void run_type(struct qtype *q)
 	set_limits(q, q->bsoft, q->bhard, isoft, ihard);
 	check_limits(q, "after Q_SETQUOTA", q->bsoft, q->bhard, isoft, ihard);
 
-	TST_EXP_PASS(qctl(Q_QUOTAON, q->type, QFMT_VFS_V1, NULL),
+	TST_EXP_PASS(quota_ctl(Q_QUOTAON, q->type, QFMT_VFS_V1, NULL),
 		     "Q_QUOTAON %s", q->name);
 	check_state(q, 1, "after Q_QUOTAON");
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, QFMT_VFS_V1, NULL), EEXIST,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, QFMT_VFS_V1, NULL), EEXIST,
 		     "Q_QUOTAON %s, limits already on", q->name);
 
-	create_as_nobody(q, 0, NEW_INODES, 1);
-	get_dqblk(q, &dq);
-	TST_EXP_EXPR(dq.dqb_curinodes == ihard,
-		     "%s: Q_GETQUOTA counts %llu inodes (hard limit %llu)",
-		     q->name, (unsigned long long)dq.dqb_curinodes, ihard);
+	quota_create_as_nobody(q->name, q->dir, 0, NEW_INODES, EDQUOT);
+	quota_check_icount(q->type, q->id, q->name, ihard);
+	quota_check_next(q->type, q->id, q->name, ihard, q->bhard);
 
-	memset(&next, 0, sizeof(next));
-	TST_EXP_PASS(qctl(Q_GETNEXTQUOTA, q->type, 1, &next),
-		     "Q_GETNEXTQUOTA %s from id 1", q->name);
-	if (TST_PASS)
-		TST_EXP_EXPR(next.dqb_id == q->id &&
-			     next.dqb_ihardlimit == ihard &&
-			     next.dqb_bhardlimit == q->bhard,
-			     "%s: next id from 1 is %u (expected %u), inode hard limit %llu, block hard limit %llu",
-			     q->name, next.dqb_id, q->id,
-			     (unsigned long long)next.dqb_ihardlimit,
-			     (unsigned long long)next.dqb_bhardlimit);
-	TST_EXP_FAIL(qctl(Q_GETNEXTQUOTA, q->type, q->id + 1, &next), ENOENT,
-		     "Q_GETNEXTQUOTA %s past the last id", q->name);
-
-	TST_EXP_PASS(qctl(Q_QUOTAOFF, q->type, 0, NULL), "Q_QUOTAOFF %s",
+	TST_EXP_PASS(quota_ctl(Q_QUOTAOFF, q->type, 0, NULL), "Q_QUOTAOFF %s",
 		     q->name);
 	check_state(q, 0, "after Q_QUOTAOFF");
-	TST_EXP_FAIL(qctl(Q_QUOTAOFF, q->type, 0, NULL), EEXIST,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAOFF, q->type, 0, NULL), EEXIST,
 		     "Q_QUOTAOFF %s, limits already off", q->name);
-	create_as_nobody(q, NEW_INODES, 1, 0);
-	get_dqblk(q, &dq);
+	quota_create_as_nobody(q->name, q->dir, NEW_INODES, 1, 0);
+	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	TST_EXP_EXPR(dq.dqb_curinodes == ihard + 1,
 		     "%s: past the limit with enforcement off, Q_GETQUOTA counts %llu inodes",
 		     q->name, (unsigned long long)dq.dqb_curinodes);
 
-	remove_files(q);
-	get_dqblk(q, &dq);
+	quota_remove_files(q->dir, NEW_INODES);
+	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	TST_EXP_EXPR(dq.dqb_curinodes == used,
 		     "%s: back to %llu inodes after unlinking", q->name,
 		     (unsigned long long)dq.dqb_curinodes);
@@ -341,21 +241,21 @@ static void as_nobody(void)
 	struct if_dqblk dq = {.dqb_valid = QIF_ILIMITS, .dqb_ihardlimit = 5};
 	unsigned int fmt;
 
-	TST_EXP_PASS(qctl(Q_GETFMT, USRQUOTA, 0, &fmt), "Q_GETFMT as nobody");
-	TST_EXP_PASS(qctl(Q_GETINFO, USRQUOTA, 0, &info),
+	TST_EXP_PASS(quota_ctl(Q_GETFMT, USRQUOTA, 0, &fmt), "Q_GETFMT as nobody");
+	TST_EXP_PASS(quota_ctl(Q_GETINFO, USRQUOTA, 0, &info),
 		     "Q_GETINFO as nobody");
-	TST_EXP_PASS(qctl(Q_GETQUOTA, USRQUOTA, nobody_uid, &dq),
+	TST_EXP_PASS(quota_ctl(Q_GETQUOTA, USRQUOTA, nobody_uid, &dq),
 		     "Q_GETQUOTA of its own uid as nobody");
-	TST_EXP_FAIL(qctl(Q_GETQUOTA, USRQUOTA, 0, &dq), EPERM,
+	TST_EXP_FAIL(quota_ctl(Q_GETQUOTA, USRQUOTA, 0, &dq), EPERM,
 		     "Q_GETQUOTA of root as nobody");
-	TST_EXP_FAIL(qctl(Q_SETQUOTA, USRQUOTA, nobody_uid, &dq), EPERM,
+	TST_EXP_FAIL(quota_ctl(Q_SETQUOTA, USRQUOTA, nobody_uid, &dq), EPERM,
 		     "Q_SETQUOTA as nobody");
 	info.dqi_valid = IIF_BGRACE;
-	TST_EXP_FAIL(qctl(Q_SETINFO, USRQUOTA, 0, &info), EPERM,
+	TST_EXP_FAIL(quota_ctl(Q_SETINFO, USRQUOTA, 0, &info), EPERM,
 		     "Q_SETINFO as nobody");
-	TST_EXP_FAIL(qctl(Q_QUOTAON, USRQUOTA, QFMT_VFS_V1, NULL), EPERM,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, USRQUOTA, QFMT_VFS_V1, NULL), EPERM,
 		     "Q_QUOTAON as nobody");
-	TST_EXP_FAIL(qctl(Q_QUOTAOFF, USRQUOTA, 0, NULL), EPERM,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAOFF, USRQUOTA, 0, NULL), EPERM,
 		     "Q_QUOTAOFF as nobody");
 }
 
@@ -366,11 +266,11 @@ static void check_errors(void)
 
 	memset(&info, 0, sizeof(info));
 	info.dqi_valid = IIF_ALL << 1;
-	TST_EXP_FAIL(qctl(Q_SETINFO, USRQUOTA, 0, &info), EINVAL,
+	TST_EXP_FAIL(quota_ctl(Q_SETINFO, USRQUOTA, 0, &info), EINVAL,
 		     "Q_SETINFO with an unknown valid bit");
 	info.dqi_valid = IIF_FLAGS;
 	info.dqi_flags = DQF_SYS_FILE;
-	TST_EXP_FAIL(qctl(Q_SETINFO, USRQUOTA, 0, &info), EINVAL,
+	TST_EXP_FAIL(quota_ctl(Q_SETINFO, USRQUOTA, 0, &info), EINVAL,
 		     "Q_SETINFO setting DQF_SYS_FILE");
 	TST_EXP_FAIL(sys_quotactl(QCMD(Q_GETFMT, 3), tst_device->dev, 0,
 				  &fmt), EINVAL, "Q_GETFMT, quota type 3");
@@ -397,7 +297,7 @@ static void run(void)
 		struct qtype *q = &qtypes[i];
 		struct if_dqblk dq;
 
-		get_dqblk(q, &dq);
+		quota_get_dqblk(q->type, q->id, q->name, &dq);
 		check_limits(q, "after a remount", q->bsoft, q->bhard,
 			     dq.dqb_curinodes + NEW_INODES - 1,
 			     dq.dqb_curinodes + NEW_INODES);

@@ -32,12 +32,12 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/statfs.h>
-#include <sys/wait.h>
 #include <linux/fs.h>
 #include <linux/quota.h>
 #include <linux/dqblk_xfs.h>
 #include "tst_test.h"
 #include "mount_ns.h"
+#include "quota_test.h"
 
 #define MNT "mnt"
 #define PROJID 1000
@@ -47,12 +47,6 @@
 
 static uid_t nobody_uid;
 static int mounted;
-
-static long qctl(unsigned int cmd, int type, unsigned int id, void *addr)
-{
-	return tst_syscall(__NR_quotactl, QCMD(cmd, type), tst_device->dev,
-			   id, addr);
-}
 
 static void mount_fs(const char *opts)
 {
@@ -68,16 +62,6 @@ static void umount_fs(void)
 	mounted = 0;
 }
 
-static unsigned int qstat_flags(void)
-{
-	struct fs_quota_stat st;
-
-	memset(&st, 0, sizeof(st));
-	if (qctl(Q_XGETQSTAT, USRQUOTA, 0, &st))
-		tst_brk(TBROK | TERRNO, "Q_XGETQSTAT");
-	return st.qs_flags;
-}
-
 static void set_limits(int type, unsigned int id, unsigned long long ihard)
 {
 	struct fs_disk_quota d;
@@ -91,14 +75,14 @@ static void set_limits(int type, unsigned int id, unsigned long long ihard)
 	d.d_blk_hardlimit = BHARD;
 	d.d_ino_softlimit = ihard;
 	d.d_ino_hardlimit = ihard;
-	TST_EXP_PASS(qctl(Q_XSETQLIM, type, id, &d), "Q_XSETQLIM %s %u",
+	TST_EXP_PASS(quota_ctl(Q_XSETQLIM, type, id, &d), "Q_XSETQLIM %s %u",
 		     type == USRQUOTA ? "user" : "project", id);
 }
 
 static int get_quota(int type, unsigned int id, struct fs_disk_quota *d)
 {
 	memset(d, 0, sizeof(*d));
-	return qctl(Q_XGETQUOTA, type, id, d);
+	return quota_ctl(Q_XGETQUOTA, type, id, d);
 }
 
 static void check_limits(int type, unsigned int id,
@@ -132,57 +116,6 @@ static unsigned long long icount(int type, unsigned int id)
 	return d.d_icount;
 }
 
-/* As nobody, in dir: @ok files must be created, then one more fails
- * with @err (0: nothing more is tried) */
-static void create_as_nobody(const char *dir, int first, int ok, int err)
-{
-	char path[64];
-	int i, fd, status;
-	pid_t pid;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		tst_drop_privs();
-		for (i = first; i < first + ok; i++) {
-			snprintf(path, sizeof(path), "%s/f%d", dir, i);
-			fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
-			if (fd < 0) {
-				tst_res(TFAIL | TERRNO,
-					"nobody creating %s, within the limit",
-					path);
-				exit(0);
-			}
-			close(fd);
-		}
-		tst_res(TPASS, "%s: nobody created %d files within the limits",
-			dir, ok);
-		if (err) {
-			snprintf(path, sizeof(path), "%s/f%d", dir, i);
-			TST_EXP_FAIL(open(path, O_CREAT | O_EXCL | O_WRONLY,
-					  0644), err,
-				     "%s: nobody creating one past the inode hard limit",
-				     dir);
-		}
-		exit(0);
-	}
-	SAFE_WAITPID(pid, &status, 0);
-	if (!WIFEXITED(status))
-		tst_brk(TBROK, "nobody child killed by %s",
-			tst_strsig(WTERMSIG(status)));
-}
-
-static void remove_files(const char *dir)
-{
-	char path[64];
-	int i;
-
-	for (i = 0; i <= NEW_INODES; i++) {
-		snprintf(path, sizeof(path), "%s/f%d", dir, i);
-		if (unlink(path) && errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "unlink(%s)", path);
-	}
-}
-
 static void set_project(const char *dir)
 {
 	struct fsxattr fsx;
@@ -203,7 +136,7 @@ static void check_next(unsigned int from, int exp_err, unsigned int exp_id)
 
 	memset(&d, 0, sizeof(d));
 	d.d_id = 12345;
-	TEST(qctl(Q_XGETNEXTQUOTA, USRQUOTA, from, &d));
+	TEST(quota_ctl(Q_XGETNEXTQUOTA, USRQUOTA, from, &d));
 	if (exp_err) {
 		if (TST_RET == 0)
 			tst_res(TFAIL, "Q_XGETNEXTQUOTA from %u found id %u, expected ENOENT",
@@ -237,7 +170,7 @@ static void run(void)
 	struct fs_quota_statv stv;
 
 	mount_fs("usrquota,prjquota");
-	flags = qstat_flags();
+	flags = quota_xstat_flags();
 	want = FS_QUOTA_UDQ_ACCT | FS_QUOTA_UDQ_ENFD | FS_QUOTA_PDQ_ACCT |
 	       FS_QUOTA_PDQ_ENFD;
 	TST_EXP_EXPR(flags == want,
@@ -246,18 +179,18 @@ static void run(void)
 
 	memset(&stv, 0, sizeof(stv));
 	stv.qs_version = FS_QSTATV_VERSION1;
-	TST_EXP_PASS(qctl(Q_XGETQSTATV, PRJQUOTA, 0, &stv), "Q_XGETQSTATV");
+	TST_EXP_PASS(quota_ctl(Q_XGETQSTATV, PRJQUOTA, 0, &stv), "Q_XGETQSTATV");
 	TST_EXP_EXPR(stv.qs_flags == want && stv.qs_version == FS_QSTATV_VERSION1,
 		     "Q_XGETQSTATV flags 0x%x, version %d", stv.qs_flags,
 		     stv.qs_version);
 	memset(&stv, 0, sizeof(stv));
 	stv.qs_version = FS_QSTATV_VERSION1 + 1;
-	TST_EXP_FAIL(qctl(Q_XGETQSTATV, PRJQUOTA, 0, &stv), EINVAL,
+	TST_EXP_FAIL(quota_ctl(Q_XGETQSTATV, PRJQUOTA, 0, &stv), EINVAL,
 		     "Q_XGETQSTATV, version %d", FS_QSTATV_VERSION1 + 1);
 
 	set_limits(USRQUOTA, nobody_uid, NEW_INODES);
 	check_limits(USRQUOTA, nobody_uid, NEW_INODES, "user");
-	create_as_nobody(MNT "/u", 0, NEW_INODES, EDQUOT);
+	quota_create_as_nobody(MNT "/u", MNT "/u", 0, NEW_INODES, EDQUOT);
 	count = icount(USRQUOTA, nobody_uid);
 	TST_EXP_EXPR(count == NEW_INODES,
 		     "Q_XGETQUOTA counts nobody's %llu inodes, the limit %d",
@@ -269,11 +202,11 @@ static void run(void)
 	check_limits(PRJQUOTA, PROJID, ihard_p, "project");
 	/* nobody's user limit would stop it first: lift it meanwhile */
 	set_limits(USRQUOTA, nobody_uid, 100);
-	create_as_nobody(MNT "/p", 0, NEW_INODES, ENOSPC);
+	quota_create_as_nobody(MNT "/p", MNT "/p", 0, NEW_INODES, ENOSPC);
 	TST_EXP_EXPR(icount(PRJQUOTA, PROJID) == ihard_p,
 		     "Q_XGETQUOTA counts project %d's %llu inodes", PROJID,
 		     ihard_p);
-	remove_files(MNT "/p");
+	quota_remove_files(MNT "/p", NEW_INODES);
 	/*
 	 * XFS frees unlinked inodes, and their quota, in the background
 	 * (inodegc); an unmount waits for that
@@ -286,39 +219,39 @@ static void run(void)
 	check_next(nobody_uid + 1, ENOENT, 0);
 	check_next(0xfffffffc, ENOENT, 0);
 
-	TST_EXP_PASS(qctl(Q_XQUOTAOFF, USRQUOTA, 0, &uenfd),
+	TST_EXP_PASS(quota_ctl(Q_XQUOTAOFF, USRQUOTA, 0, &uenfd),
 		     "Q_XQUOTAOFF user enforcement");
-	flags = qstat_flags();
+	flags = quota_xstat_flags();
 	TST_EXP_EXPR((flags & FS_QUOTA_UDQ_ACCT) &&
 		     !(flags & FS_QUOTA_UDQ_ENFD) &&
 		     (flags & FS_QUOTA_PDQ_ENFD),
 		     "after Q_XQUOTAOFF: flags 0x%x, user accounting without enforcement, project enforced",
 		     flags);
-	TST_EXP_FAIL(qctl(Q_XQUOTAOFF, USRQUOTA, 0, &uenfd), EEXIST,
+	TST_EXP_FAIL(quota_ctl(Q_XQUOTAOFF, USRQUOTA, 0, &uenfd), EEXIST,
 		     "Q_XQUOTAOFF user enforcement again");
-	create_as_nobody(MNT "/u", NEW_INODES, 1, 0);
+	quota_create_as_nobody(MNT "/u", MNT "/u", NEW_INODES, 1, 0);
 	count = icount(USRQUOTA, nobody_uid);
 	TST_EXP_EXPR(count == NEW_INODES + 1,
 		     "Q_XGETQUOTA counts nobody's %llu inodes past the limit %d",
 		     count, NEW_INODES);
-	TST_EXP_PASS(qctl(Q_XQUOTAON, USRQUOTA, 0, &uenfd),
+	TST_EXP_PASS(quota_ctl(Q_XQUOTAON, USRQUOTA, 0, &uenfd),
 		     "Q_XQUOTAON user enforcement");
-	TST_EXP_EXPR(qstat_flags() == want, "after Q_XQUOTAON: flags 0x%x",
-		     qstat_flags());
-	TST_EXP_FAIL(qctl(Q_XQUOTAON, USRQUOTA, 0, &uenfd), EEXIST,
+	TST_EXP_EXPR(quota_xstat_flags() == want, "after Q_XQUOTAON: flags 0x%x",
+		     quota_xstat_flags());
+	TST_EXP_FAIL(quota_ctl(Q_XQUOTAON, USRQUOTA, 0, &uenfd), EEXIST,
 		     "Q_XQUOTAON user enforcement again");
-	remove_files(MNT "/u");
+	quota_remove_files(MNT "/u", NEW_INODES);
 
-	TST_EXP_FAIL(qctl(Q_XQUOTARM, USRQUOTA, 0, &rm_type), EINVAL,
+	TST_EXP_FAIL(quota_ctl(Q_XQUOTARM, USRQUOTA, 0, &rm_type), EINVAL,
 		     "Q_XQUOTARM with quota on");
 	umount_fs();
 
 	mount_fs("noquota");
-	TST_EXP_FAIL(qctl(Q_XQUOTARM, USRQUOTA, 0, &bad_type), EINVAL,
+	TST_EXP_FAIL(quota_ctl(Q_XQUOTARM, USRQUOTA, 0, &bad_type), EINVAL,
 		     "Q_XQUOTARM with an unknown type flag 0x%x", bad_type);
 	if (statfs(MNT, &before))
 		tst_brk(TBROK | TERRNO, "statfs(%s)", MNT);
-	TST_EXP_PASS(qctl(Q_XQUOTARM, USRQUOTA, 0, &rm_type),
+	TST_EXP_PASS(quota_ctl(Q_XQUOTARM, USRQUOTA, 0, &rm_type),
 		     "Q_XQUOTARM user quota");
 	if (statfs(MNT, &after))
 		tst_brk(TBROK | TERRNO, "statfs(%s)", MNT);

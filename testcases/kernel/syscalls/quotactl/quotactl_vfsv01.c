@@ -39,11 +39,11 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <linux/quota.h>
 #include "tst_test.h"
 #include "as_nobody.h"
 #include "mount_ns.h"
+#include "quota_test.h"
 
 #define MNT "mnt"
 #define NEW_INODES 3
@@ -82,12 +82,6 @@ static const struct variant {
 static const struct variant *var;
 static int mounted;
 static void *bad_addr;
-
-static long qctl(unsigned int cmd, int type, unsigned int id, void *addr)
-{
-	return tst_syscall(__NR_quotactl, QCMD(cmd, type), tst_device->dev,
-			   id, addr);
-}
 
 static uint32_t le32(const unsigned char *p)
 {
@@ -132,35 +126,13 @@ static void read_header(struct qtype *q, unsigned char *hdr)
 	SAFE_CLOSE(fd);
 }
 
-static void get_dqblk(struct qtype *q, struct if_dqblk *dq)
-{
-	memset(dq, 0, sizeof(*dq));
-	if (qctl(Q_GETQUOTA, q->type, q->id, dq))
-		tst_brk(TBROK | TERRNO, "Q_GETQUOTA %s %u", q->name, q->id);
-}
-
-static int set_limits(struct qtype *q, unsigned long long bsoft,
-		      unsigned long long bhard, unsigned long long isoft,
-		      unsigned long long ihard)
-{
-	struct if_dqblk dq = {
-		.dqb_bsoftlimit = bsoft,
-		.dqb_bhardlimit = bhard,
-		.dqb_isoftlimit = isoft,
-		.dqb_ihardlimit = ihard,
-		.dqb_valid = QIF_LIMITS,
-	};
-
-	return qctl(Q_SETQUOTA, q->type, q->id, &dq);
-}
-
 static void check_limits(struct qtype *q, const char *when,
 			 unsigned long long bsoft, unsigned long long bhard,
 			 unsigned long long isoft, unsigned long long ihard)
 {
 	struct if_dqblk dq;
 
-	get_dqblk(q, &dq);
+	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	TST_EXP_EXPR(dq.dqb_bsoftlimit == bsoft && dq.dqb_bhardlimit == bhard &&
 		     dq.dqb_isoftlimit == isoft && dq.dqb_ihardlimit == ihard,
 		     "%s %s: limits %llu/%llu blocks %llu/%llu inodes (expected %llu/%llu %llu/%llu)",
@@ -177,7 +149,7 @@ static void check_info(struct qtype *q, const char *when,
 	struct if_dqinfo info;
 
 	memset(&info, 0, sizeof(info));
-	TST_EXP_PASS(qctl(Q_GETINFO, q->type, 0, &info), "Q_GETINFO %s %s",
+	TST_EXP_PASS(quota_ctl(Q_GETINFO, q->type, 0, &info), "Q_GETINFO %s %s",
 		     q->name, when);
 	if (!TST_PASS)
 		return;
@@ -189,45 +161,11 @@ static void check_info(struct qtype *q, const char *when,
 		     info.dqi_flags);
 }
 
-static void create_as_nobody(struct qtype *q, int ok, int denied)
-{
-	char path[64];
-	int i, fd;
-	pid_t pid;
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		tst_drop_privs();
-		for (i = 0; i < ok; i++) {
-			snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-			fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
-			if (fd < 0) {
-				tst_res(TFAIL | TERRNO,
-					"%s: nobody creating %s, within the limit",
-					q->name, path);
-				exit(0);
-			}
-			close(fd);
-		}
-		tst_res(TPASS, "%s: nobody created %d files within the limits",
-			q->name, ok);
-		if (denied) {
-			snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-			TST_EXP_FAIL(open(path, O_CREAT | O_EXCL | O_WRONLY,
-					  0644), EDQUOT,
-				     "%s: nobody creating one past the inode hard limit",
-				     q->name);
-		}
-		exit(0);
-	}
-	reap_child(pid);
-}
-
 static struct qtype *nobody_q;
 
 static void as_nobody_off(void)
 {
-	TST_EXP_FAIL(qctl(Q_QUOTAON, nobody_q->type, var->fmt,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, nobody_q->type, var->fmt,
 			  (void *)nobody_q->file), EPERM,
 		     "%s: Q_QUOTAON as nobody", nobody_q->name);
 }
@@ -236,11 +174,11 @@ static void as_nobody_on(void)
 {
 	struct if_dqblk dq = {.dqb_valid = QIF_ILIMITS, .dqb_ihardlimit = 100};
 
-	TST_EXP_FAIL(qctl(Q_SETQUOTA, nobody_q->type, nobody_q->id, &dq),
+	TST_EXP_FAIL(quota_ctl(Q_SETQUOTA, nobody_q->type, nobody_q->id, &dq),
 		     EPERM, "%s: Q_SETQUOTA as nobody", nobody_q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAOFF, nobody_q->type, 0, NULL), EPERM,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAOFF, nobody_q->type, 0, NULL), EPERM,
 		     "%s: Q_QUOTAOFF as nobody", nobody_q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, nobody_q->type, var->fmt,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, nobody_q->type, var->fmt,
 			  (void *)nobody_q->file), EPERM,
 		     "%s: Q_QUOTAON as nobody, quota on", nobody_q->name);
 }
@@ -251,28 +189,28 @@ static void errors_off(struct qtype *q, struct qtype *other)
 	struct if_dqblk dq;
 	unsigned int fmt;
 
-	TST_EXP_FAIL(qctl(Q_GETFMT, q->type, 0, &fmt), ESRCH,
+	TST_EXP_FAIL(quota_ctl(Q_GETFMT, q->type, 0, &fmt), ESRCH,
 		     "%s: Q_GETFMT, quota off", q->name);
-	TST_EXP_FAIL(qctl(Q_GETQUOTA, q->type, q->id, &dq), ESRCH,
+	TST_EXP_FAIL(quota_ctl(Q_GETQUOTA, q->type, q->id, &dq), ESRCH,
 		     "%s: Q_GETQUOTA, quota off", q->name);
-	TST_EXP_FAIL(set_limits(q, 1, 1, 1, 1), ESRCH,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 1, 1, 1, 1), ESRCH,
 		     "%s: Q_SETQUOTA, quota off", q->name);
-	TST_EXP_FAIL(qctl(Q_GETNEXTQUOTA, q->type, 0, &next), ESRCH,
+	TST_EXP_FAIL(quota_ctl(Q_GETNEXTQUOTA, q->type, 0, &next), ESRCH,
 		     "%s: Q_GETNEXTQUOTA, quota off", q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, var->fmt, MNT "/dir"), EACCES,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, var->fmt, MNT "/dir"), EACCES,
 		     "%s: Q_QUOTAON with a directory", q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, var->fmt, MNT "/missing"),
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, var->fmt, MNT "/missing"),
 		     ENOENT, "%s: Q_QUOTAON with a missing file", q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, 999, (void *)q->file), ESRCH,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, 999, (void *)q->file), ESRCH,
 		     "%s: Q_QUOTAON with format 999", q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, var->other_fmt,
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, var->other_fmt,
 			  (void *)q->file), EINVAL,
 		     "%s: Q_QUOTAON of a %s file as format %d", q->name,
 		     var->name, var->other_fmt);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, var->fmt, (void *)other->file),
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, var->fmt, (void *)other->file),
 		     EINVAL, "%s: Q_QUOTAON with the %s quota file", q->name,
 		     other->name);
-	TST_EXP_FAIL(qctl(0x800100, q->type, 0, &fmt), EINVAL,
+	TST_EXP_FAIL(quota_ctl(0x800100, q->type, 0, &fmt), EINVAL,
 		     "%s: command 0x800100", q->name);
 	nobody_q = q;
 	run_in_nobody_child(as_nobody_off, "the unprivileged checks");
@@ -282,34 +220,21 @@ static void check_edges(struct qtype *q)
 {
 	unsigned long long mb = var->max_blocks, mi = var->max_inodes;
 
-	TST_EXP_FAIL(set_limits(q, 0, mb + 1, 0, 0), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 0, mb + 1, 0, 0), ERANGE,
 		     "%s: block hard limit %llu", q->name, mb + 1);
-	TST_EXP_FAIL(set_limits(q, mb + 1, 0, 0, 0), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, mb + 1, 0, 0, 0), ERANGE,
 		     "%s: block soft limit %llu", q->name, mb + 1);
-	TST_EXP_FAIL(set_limits(q, 0, 0, 0, mi + 1), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 0, 0, 0, mi + 1), ERANGE,
 		     "%s: inode hard limit %llu", q->name, mi + 1);
-	TST_EXP_FAIL(set_limits(q, 0, 0, mi + 1, 0), ERANGE,
+	TST_EXP_FAIL(quota_set_limits(q->type, q->id, 0, 0, mi + 1, 0), ERANGE,
 		     "%s: inode soft limit %llu", q->name, mi + 1);
-	TST_EXP_PASS(set_limits(q, mb, mb, mi, mi),
+	TST_EXP_PASS(quota_set_limits(q->type, q->id, mb, mb, mi, mi),
 		     "%s: limits at the %s maximum", q->name, var->name);
 	check_limits(q, "at the format's maximum", mb, mb, mi, mi);
 }
 
-static void remove_files(struct qtype *q)
-{
-	char path[64];
-	int i;
-
-	for (i = 0; i <= NEW_INODES; i++) {
-		snprintf(path, sizeof(path), "%s/f%d", q->dir, i);
-		if (unlink(path) && errno != ENOENT)
-			tst_brk(TBROK | TERRNO, "unlink(%s)", path);
-	}
-}
-
 static void run_type(struct qtype *q, struct qtype *other)
 {
-	struct if_nextdqblk next;
 	struct if_dqinfo info;
 	struct if_dqblk dq;
 	unsigned char hdr[32];
@@ -319,68 +244,53 @@ static void run_type(struct qtype *q, struct qtype *other)
 
 	errors_off(q, other);
 
-	TST_EXP_PASS(qctl(Q_QUOTAON, q->type, var->fmt, (void *)q->file),
+	TST_EXP_PASS(quota_ctl(Q_QUOTAON, q->type, var->fmt, (void *)q->file),
 		     "%s: Q_QUOTAON %s with %s", q->name, var->name, q->file);
 	if (!TST_PASS)
 		return;
-	TST_EXP_PASS(qctl(Q_GETFMT, q->type, 0, &fmt), "%s: Q_GETFMT",
+	TST_EXP_PASS(quota_ctl(Q_GETFMT, q->type, 0, &fmt), "%s: Q_GETFMT",
 		     q->name);
 	TST_EXP_EQ_LI(fmt, var->fmt);
 	check_info(q, "after Q_QUOTAON", GRACE_DEFAULT, GRACE_DEFAULT);
 	TST_EXP_FAIL(open(q->file, O_WRONLY), EPERM,
 		     "%s: writing the quota file while quota is on", q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, var->fmt, (void *)q->file),
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, var->fmt, (void *)q->file),
 		     EBUSY, "%s: Q_QUOTAON again with the same file", q->name);
-	TST_EXP_FAIL(qctl(Q_QUOTAON, q->type, var->fmt, (void *)other->file),
+	TST_EXP_FAIL(quota_ctl(Q_QUOTAON, q->type, var->fmt, (void *)other->file),
 		     EBUSY, "%s: Q_QUOTAON again with another file", q->name);
-	TST_EXP_FAIL(qctl(Q_SETQUOTA, q->type, q->id, bad_addr), EFAULT,
+	TST_EXP_FAIL(quota_ctl(Q_SETQUOTA, q->type, q->id, bad_addr), EFAULT,
 		     "%s: Q_SETQUOTA from an unmapped address", q->name);
-	TST_EXP_FAIL(qctl(Q_GETQUOTA, q->type, q->id, bad_addr), EFAULT,
+	TST_EXP_FAIL(quota_ctl(Q_GETQUOTA, q->type, q->id, bad_addr), EFAULT,
 		     "%s: Q_GETQUOTA to an unmapped address", q->name);
 
 	memset(&info, 0, sizeof(info));
 	info.dqi_bgrace = q->bgrace;
 	info.dqi_igrace = q->igrace;
 	info.dqi_valid = IIF_BGRACE | IIF_IGRACE;
-	TST_EXP_PASS(qctl(Q_SETINFO, q->type, 0, &info), "%s: Q_SETINFO",
+	TST_EXP_PASS(quota_ctl(Q_SETINFO, q->type, 0, &info), "%s: Q_SETINFO",
 		     q->name);
 	check_info(q, "after Q_SETINFO", q->bgrace, q->igrace);
 
 	check_edges(q);
 
-	get_dqblk(q, &dq);
+	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	used = dq.dqb_curinodes;
 	isoft = used + NEW_INODES - 1;
 	ihard = used + NEW_INODES;
-	TST_EXP_PASS(set_limits(q, q->bsoft, q->bhard, isoft, ihard),
+	TST_EXP_PASS(quota_set_limits(q->type, q->id, q->bsoft, q->bhard,
+				      isoft, ihard),
 		     "%s: Q_SETQUOTA", q->name);
 	check_limits(q, "after Q_SETQUOTA", q->bsoft, q->bhard, isoft, ihard);
 
-	create_as_nobody(q, NEW_INODES, 1);
-	get_dqblk(q, &dq);
-	TST_EXP_EXPR(dq.dqb_curinodes == ihard,
-		     "%s: Q_GETQUOTA counts %llu inodes (hard limit %llu)",
-		     q->name, (unsigned long long)dq.dqb_curinodes, ihard);
-
-	memset(&next, 0, sizeof(next));
-	TST_EXP_PASS(qctl(Q_GETNEXTQUOTA, q->type, 1, &next),
-		     "%s: Q_GETNEXTQUOTA from id 1", q->name);
-	if (TST_PASS)
-		TST_EXP_EXPR(next.dqb_id == q->id &&
-			     next.dqb_ihardlimit == ihard &&
-			     next.dqb_bhardlimit == q->bhard,
-			     "%s: next id from 1 is %u (expected %u), inode hard limit %llu, block hard limit %llu",
-			     q->name, next.dqb_id, q->id,
-			     (unsigned long long)next.dqb_ihardlimit,
-			     (unsigned long long)next.dqb_bhardlimit);
-	TST_EXP_FAIL(qctl(Q_GETNEXTQUOTA, q->type, q->id + 1, &next), ENOENT,
-		     "%s: Q_GETNEXTQUOTA past the last id", q->name);
+	quota_create_as_nobody(q->name, q->dir, 0, NEW_INODES, EDQUOT);
+	quota_check_icount(q->type, q->id, q->name, ihard);
+	quota_check_next(q->type, q->id, q->name, ihard, q->bhard);
 
 	nobody_q = q;
 	run_in_nobody_child(as_nobody_on, "the unprivileged checks");
 
-	TST_EXP_PASS(qctl(Q_SYNC, q->type, 0, NULL), "%s: Q_SYNC", q->name);
-	TST_EXP_PASS(qctl(Q_QUOTAOFF, q->type, 0, NULL), "%s: Q_QUOTAOFF",
+	TST_EXP_PASS(quota_ctl(Q_SYNC, q->type, 0, NULL), "%s: Q_SYNC", q->name);
+	TST_EXP_PASS(quota_ctl(Q_QUOTAOFF, q->type, 0, NULL), "%s: Q_QUOTAOFF",
 		     q->name);
 	/* the kernel wrote past the page cache, which Q_QUOTAOFF dropped */
 	read_header(q, hdr);
@@ -391,7 +301,7 @@ static void run_type(struct qtype *q, struct qtype *other)
 		     "%s: file header: magic %#x version %u, grace %u/%u (expected %u/%u), %u blocks (more than the empty file's 2)",
 		     q->name, le32(hdr), le32(hdr + 4), le32(hdr + 8),
 		     le32(hdr + 12), q->bgrace, q->igrace, blocks);
-	TST_EXP_FAIL(qctl(Q_GETFMT, q->type, 0, &fmt), ESRCH,
+	TST_EXP_FAIL(quota_ctl(Q_GETFMT, q->type, 0, &fmt), ESRCH,
 		     "%s: Q_GETFMT after Q_QUOTAOFF", q->name);
 	fd = open(q->file, O_WRONLY);
 	TST_EXP_EXPR(fd >= 0, "%s: the quota file opens for writing after Q_QUOTAOFF",
@@ -399,19 +309,19 @@ static void run_type(struct qtype *q, struct qtype *other)
 	if (fd >= 0)
 		SAFE_CLOSE(fd);
 
-	TST_EXP_PASS(qctl(Q_QUOTAON, q->type, var->fmt, (void *)q->file),
+	TST_EXP_PASS(quota_ctl(Q_QUOTAON, q->type, var->fmt, (void *)q->file),
 		     "%s: Q_QUOTAON again", q->name);
 	if (!TST_PASS)
 		return;
 	check_limits(q, "read back from the file", q->bsoft, q->bhard, isoft,
 		     ihard);
 	check_info(q, "read back from the file", q->bgrace, q->igrace);
-	get_dqblk(q, &dq);
+	quota_get_dqblk(q->type, q->id, q->name, &dq);
 	TST_EXP_EXPR(dq.dqb_curinodes == ihard,
 		     "%s: usage read back from the file: %llu inodes",
 		     q->name, (unsigned long long)dq.dqb_curinodes);
-	remove_files(q);
-	TST_EXP_PASS(qctl(Q_QUOTAOFF, q->type, 0, NULL), "%s: Q_QUOTAOFF",
+	quota_remove_files(q->dir, NEW_INODES);
+	TST_EXP_PASS(quota_ctl(Q_QUOTAOFF, q->type, 0, NULL), "%s: Q_QUOTAOFF",
 		     q->name);
 }
 
@@ -455,8 +365,8 @@ static void setup(void)
 static void cleanup(void)
 {
 	if (mounted) {
-		qctl(Q_QUOTAOFF, USRQUOTA, 0, NULL);
-		qctl(Q_QUOTAOFF, GRPQUOTA, 0, NULL);
+		quota_ctl(Q_QUOTAOFF, USRQUOTA, 0, NULL);
+		quota_ctl(Q_QUOTAOFF, GRPQUOTA, 0, NULL);
 		SAFE_UMOUNT(MNT);
 	}
 }

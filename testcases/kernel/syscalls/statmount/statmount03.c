@@ -34,7 +34,8 @@
 
 #define SM_SIZE sizeof(struct lapi_statmount)
 
-static uint64_t mnt_id, gone_id, root_id, x_id, tmp_id, ns_id;
+static struct mq_tree tree;
+static uint64_t tmp_id, ns_id;
 static int have_ns_id;
 static long page;
 static char *req_page;		/* one page, then a PROT_NONE one */
@@ -63,33 +64,33 @@ static void check_request(void)
 	struct lapi_mnt_id_req *r;
 	char *buf = buf_page;
 
-	TST_EXP_FAIL(statmount_raw(mnt_id, 0, buf, SM_SIZE, 1), EINVAL,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, 0, buf, SM_SIZE, 1), EINVAL,
 		     "statmount(flags 1)");
-	TST_EXP_FAIL(statmount_raw(mnt_id, 0, buf, SM_SIZE, ~0U), EINVAL,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, 0, buf, SM_SIZE, ~0U), EINVAL,
 		     "statmount(flags ~0)");
 	TST_EXP_FAIL(statmount_req(NULL, buf, SM_SIZE, 0), EFAULT,
 		     "statmount(NULL request)");
-	r = req_at(page - sizeof(uint32_t), MNT_ID_REQ_SIZE_VER0, mnt_id, 0);
+	r = req_at(page - sizeof(uint32_t), MNT_ID_REQ_SIZE_VER0, tree.mnt_id, 0);
 	r->size = MNT_ID_REQ_SIZE_VER0;
 	TST_EXP_FAIL(statmount_req(r, buf, SM_SIZE, 0), EFAULT,
 		     "statmount(request running into PROT_NONE)");
-	TST_EXP_FAIL(statmount_req(REQ(0, mnt_id, 0), buf, SM_SIZE, 0),
+	TST_EXP_FAIL(statmount_req(REQ(0, tree.mnt_id, 0), buf, SM_SIZE, 0),
 		     EINVAL, "statmount(request size 0)");
-	TST_EXP_FAIL(statmount_req(REQ(MNT_ID_REQ_SIZE_VER0 - 1, mnt_id, 0),
+	TST_EXP_FAIL(statmount_req(REQ(MNT_ID_REQ_SIZE_VER0 - 1, tree.mnt_id, 0),
 				   buf, SM_SIZE, 0), EINVAL,
 		     "statmount(request size 23)");
-	TST_EXP_FAIL(statmount_req(REQ(page + 1, mnt_id, 0), buf, SM_SIZE,
+	TST_EXP_FAIL(statmount_req(REQ(page + 1, tree.mnt_id, 0), buf, SM_SIZE,
 				   0), E2BIG,
 		     "statmount(request size page + 1)");
-	TST_EXP_PASS(statmount_req(REQ(page, mnt_id, 0), buf, SM_SIZE, 0),
+	TST_EXP_PASS(statmount_req(REQ(page, tree.mnt_id, 0), buf, SM_SIZE, 0),
 		     "statmount(request size page, zeros past the struct)");
-	r = REQ(page, mnt_id, 0);
+	r = REQ(page, tree.mnt_id, 0);
 	req_page[page - 1] = 1;
 	TST_EXP_FAIL(statmount_req(r, buf, SM_SIZE, 0), E2BIG,
 		     "statmount(request size page, last byte 1)");
 	TST_EXP_FAIL(statmount_raw(0, 0, buf, SM_SIZE, 0), EINVAL,
 		     "statmount(mount id 0)");
-	TST_EXP_FAIL(statmount_raw(gone_id, 0, buf, SM_SIZE, 0), ENOENT,
+	TST_EXP_FAIL(statmount_raw(tree.gone_id, 0, buf, SM_SIZE, 0), ENOENT,
 		     "statmount(id of an unmounted mount)");
 	TST_EXP_FAIL(statmount_raw(~0ULL, 0, buf, SM_SIZE, 0), ENOENT,
 		     "statmount(mount id ~0)");
@@ -101,25 +102,25 @@ static void check_buffer(void)
 	size_t n;
 	char *buf = buf_page;
 
-	TST_EXP_FAIL(statmount_raw(mnt_id, STATMOUNT_SB_BASIC, NULL, SM_SIZE,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, STATMOUNT_SB_BASIC, NULL, SM_SIZE,
 				   0), EFAULT, "statmount(NULL buffer)");
-	TST_EXP_FAIL(statmount_raw(mnt_id, STATMOUNT_SB_BASIC,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, STATMOUNT_SB_BASIC,
 				   (void *)0xffffffff81000000UL, SM_SIZE, 0),
 		     EFAULT, "statmount(kernel address buffer)");
-	TST_EXP_FAIL(statmount_raw(mnt_id, STATMOUNT_SB_BASIC, edge, SM_SIZE,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, STATMOUNT_SB_BASIC, edge, SM_SIZE,
 				   0), EFAULT,
 		     "statmount(buffer running into PROT_NONE)");
 
-	TST_EXP_FAIL(statmount_raw(mnt_id, STATMOUNT_FS_TYPE, buf, SM_SIZE,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, STATMOUNT_FS_TYPE, buf, SM_SIZE,
 				   0), EOVERFLOW,
 		     "statmount(STATMOUNT_FS_TYPE, no room past the struct)");
-	TST_EXP_FAIL(statmount_raw(mnt_id, ~0ULL, buf, SM_SIZE, 0),
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, ~0ULL, buf, SM_SIZE, 0),
 		     EOVERFLOW, "statmount(mask ~0, no room for strings)");
 	n = strlen("tmpfs");
-	TST_EXP_FAIL(statmount_raw(mnt_id, STATMOUNT_FS_TYPE, buf,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, STATMOUNT_FS_TYPE, buf,
 				   SM_SIZE + n, 0), EOVERFLOW,
 		     "statmount(STATMOUNT_FS_TYPE, no room for the NUL)");
-	TST_EXP_PASS(statmount_raw(mnt_id, STATMOUNT_FS_TYPE, buf,
+	TST_EXP_PASS(statmount_raw(tree.mnt_id, STATMOUNT_FS_TYPE, buf,
 				   SM_SIZE + n + 2, 0),
 		     "statmount(STATMOUNT_FS_TYPE, room for the string)");
 	if (TST_PASS) {
@@ -130,11 +131,11 @@ static void check_buffer(void)
 			     "fs_type is \"tmpfs\"");
 	}
 	n = strlen(mnt_point);
-	TST_EXP_FAIL(statmount_raw(mnt_id, STATMOUNT_MNT_POINT, buf,
+	TST_EXP_FAIL(statmount_raw(tree.mnt_id, STATMOUNT_MNT_POINT, buf,
 				   SM_SIZE + n, 0), EOVERFLOW,
 		     "statmount(STATMOUNT_MNT_POINT, %zu-byte path, %zu bytes"
 		     " of room)", n, n);
-	TST_EXP_PASS(statmount_raw(mnt_id, STATMOUNT_MNT_POINT, buf,
+	TST_EXP_PASS(statmount_raw(tree.mnt_id, STATMOUNT_MNT_POINT, buf,
 				   SM_SIZE + n + 2, 0),
 		     "statmount(STATMOUNT_MNT_POINT, room for the path)");
 	if (TST_PASS) {
@@ -156,7 +157,7 @@ static void check_ns_id(void)
 			"not checked");
 		return;
 	}
-	r = REQ(MNT_ID_REQ_SIZE_VER1, mnt_id, STATMOUNT_MNT_BASIC);
+	r = REQ(MNT_ID_REQ_SIZE_VER1, tree.mnt_id, STATMOUNT_MNT_BASIC);
 	r->mnt_ns_id = ns_id;
 	TEST(statmount_req(r, buf, SM_SIZE, 0));
 	if (TST_RET == -1 && TST_ERR == E2BIG) {
@@ -170,10 +171,10 @@ static void check_ns_id(void)
 	} else {
 		struct lapi_statmount *sm = (void *)buf;
 
-		TST_EXP_EXPR(sm->mnt_id == mnt_id, "statmount(mnt_ns_id of "
+		TST_EXP_EXPR(sm->mnt_id == tree.mnt_id, "statmount(mnt_ns_id of "
 			     "our namespace) gives the mount asked for");
 	}
-	r = REQ(MNT_ID_REQ_SIZE_VER1, mnt_id, STATMOUNT_MNT_BASIC);
+	r = REQ(MNT_ID_REQ_SIZE_VER1, tree.mnt_id, STATMOUNT_MNT_BASIC);
 	r->mnt_ns_id = ~0ULL;
 	TST_EXP_FAIL(statmount_req(r, buf, SM_SIZE, 0), ENOENT,
 		     "statmount(mnt_ns_id of no namespace)");
@@ -191,13 +192,13 @@ static void check_ns_fd(void)
 	closedfd = SAFE_OPEN("mnt/file", O_RDONLY);
 	SAFE_CLOSE(closedfd);
 
-	r = REQ(MNT_ID_REQ_SIZE_VER0, mnt_id, 0);
+	r = REQ(MNT_ID_REQ_SIZE_VER0, tree.mnt_id, 0);
 	r->mnt_ns_fd = nsfd;
 	TEST(statmount_req(r, buf, SM_SIZE, 0));
 	if (TST_RET == -1 && TST_ERR == EINVAL) {
 		tst_res(TINFO, "mnt_ns_fd is unknown to the kernel (a spare "
 			"field that must be 0)");
-		r = REQ(MNT_ID_REQ_SIZE_VER0, mnt_id, 0);
+		r = REQ(MNT_ID_REQ_SIZE_VER0, tree.mnt_id, 0);
 		r->mnt_ns_fd = closedfd;
 		TST_EXP_FAIL(statmount_req(r, buf, SM_SIZE, 0), EINVAL,
 			     "statmount(spare field not 0)");
@@ -216,7 +217,7 @@ static void check_ns_fd(void)
 	TST_EXP_FAIL(statmount_req(r, buf, SM_SIZE, 0), EINVAL,
 		     "statmount(mnt_ns_fd of a UTS namespace)");
 	if (have_ns_id) {
-		r = REQ(MNT_ID_REQ_SIZE_VER1, mnt_id, 0);
+		r = REQ(MNT_ID_REQ_SIZE_VER1, tree.mnt_id, 0);
 		r->mnt_ns_fd = nsfd;
 		r->mnt_ns_id = ns_id;
 		TST_EXP_FAIL(statmount_req(r, buf, SM_SIZE, 0), EINVAL,
@@ -232,19 +233,17 @@ static void in_chroot(void)
 {
 	struct lapi_statmount *sm = (void *)buf_page;
 
-	if (chroot("root") || chdir("/"))
-		tst_brk(TBROK | TERRNO, "chroot(root)");
-	TST_EXP_PASS(statmount_raw(root_id, STATMOUNT_SB_BASIC, buf_page,
+	TST_EXP_PASS(statmount_raw(tree.root_id, STATMOUNT_SB_BASIC, buf_page,
 				   SM_SIZE, 0),
 		     "statmount(root mount, out of sight) as root");
 	tst_drop_privs();
-	TST_EXP_FAIL(statmount_raw(root_id, STATMOUNT_SB_BASIC, buf_page,
+	TST_EXP_FAIL(statmount_raw(tree.root_id, STATMOUNT_SB_BASIC, buf_page,
 				   SM_SIZE, 0), EPERM,
 		     "statmount(root mount, out of sight) as uid 65534");
 	TST_EXP_FAIL(statmount_raw(tmp_id, STATMOUNT_SB_BASIC, buf_page,
 				   SM_SIZE, 0), EPERM,
 		     "statmount(tmpdir's mount, out of sight) as uid 65534");
-	TST_EXP_PASS(statmount_raw(x_id, STATMOUNT_MNT_POINT, buf_page,
+	TST_EXP_PASS(statmount_raw(tree.x_id, STATMOUNT_MNT_POINT, buf_page,
 				   page, 0),
 		     "statmount(root/x, under the new root) as uid 65534");
 	if (TST_PASS)
@@ -255,19 +254,11 @@ static void in_chroot(void)
 
 static void run(void)
 {
-	pid_t pid;
-
 	check_request();
 	check_buffer();
 	check_ns_id();
 	check_ns_fd();
-
-	pid = SAFE_FORK();
-	if (!pid) {
-		in_chroot();
-		exit(0);
-	}
-	reap_child(pid);
+	mq_in_chroot(in_chroot);
 }
 
 static void setup(void)
@@ -284,24 +275,11 @@ static void setup(void)
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	SAFE_MPROTECT(buf_page + 2 * page, page, PROT_NONE);
 
-	mnt_private_ns();
+	mq_make_tree("ltp_statmount03", &tree);
 	fd = SAFE_OPEN("/proc/self/ns/mnt", O_RDONLY);
 	have_ns_id = !ioctl(fd, NS_GET_MNTNS_ID, &ns_id);
 	SAFE_CLOSE(fd);
-
-	SAFE_MKDIR("mnt", 0755);
-	SAFE_MKDIR("gone", 0755);
-	SAFE_MKDIR("root", 0755);
-	SAFE_MKDIR("root/x", 0755);
-	SAFE_MOUNT("ltp_statmount03", "mnt", "tmpfs", 0, NULL);
-	SAFE_MOUNT("ltp_statmount03", "root/x", "tmpfs", 0, NULL);
-	SAFE_MOUNT("ltp_statmount03", "gone", "tmpfs", 0, NULL);
-	gone_id = mq_unique_id("gone");
-	SAFE_UMOUNT("gone");
-	mnt_id = mq_unique_id("mnt");
-	x_id = mq_unique_id("root/x");
 	tmp_id = mq_unique_id(".");
-	root_id = mq_unique_id("/");
 	if (!getcwd(cwd, sizeof(cwd)))
 		tst_brk(TBROK | TERRNO, "getcwd()");
 	snprintf(mnt_point, sizeof(mnt_point), "%s/mnt", cwd);

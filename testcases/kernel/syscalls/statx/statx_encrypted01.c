@@ -26,39 +26,17 @@
 #include <linux/fs.h>
 #include <linux/fscrypt.h>
 #include "tst_test.h"
+#include "statx_attr.h"
 
 #define MNT "mnt"
 #define ENC MNT "/enc"
 #define PLAIN MNT "/plain"
 #define DATA "encrypted contents, read back in clear"
 
+#define check_attr(path, set) \
+	statx_check_attr(path, set, STATX_ATTR_ENCRYPTED, FS_ENCRYPT_FL)
+
 static struct fscrypt_policy_v2 policy;
-
-static void check_attr(const char *path, int encrypted)
-{
-	struct statx stx;
-	int fd, flags = 0;
-
-	memset(&stx, 0, sizeof(stx));
-	TST_EXP_PASS(statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &stx),
-		     "statx(%s)", path);
-	if (!TST_PASS)
-		return;
-	TST_EXP_EXPR(stx.stx_attributes_mask & STATX_ATTR_ENCRYPTED,
-		     "%s: STATX_ATTR_ENCRYPTED in stx_attributes_mask 0x%llx",
-		     path, (unsigned long long)stx.stx_attributes_mask);
-	TST_EXP_EXPR(!!(stx.stx_attributes & STATX_ATTR_ENCRYPTED) == encrypted,
-		     "%s: STATX_ATTR_ENCRYPTED %s in stx_attributes 0x%llx",
-		     path, encrypted ? "set" : "clear",
-		     (unsigned long long)stx.stx_attributes);
-	fd = SAFE_OPEN(path, O_RDONLY);
-	if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
-		tst_brk(TBROK | TERRNO, "FS_IOC_GETFLAGS(%s)", path);
-	SAFE_CLOSE(fd);
-	TST_EXP_EXPR(!!(flags & FS_ENCRYPT_FL) == encrypted,
-		     "%s: FS_ENCRYPT_FL %s in flags 0x%x", path,
-		     encrypted ? "set" : "clear", flags);
-}
 
 static int get_policy(const char *path, struct fscrypt_policy_v2 *p)
 {

@@ -28,12 +28,16 @@
 #include <linux/fs.h>
 #include <linux/fsverity.h>
 #include "tst_test.h"
+#include "statx_attr.h"
 
 #define MNT "mnt"
 #define VFILE MNT "/verity"
 #define PLAIN MNT "/plain"
 #define FSIZE 10000
 #define BLK 4096
+
+#define check_attr(path, set) \
+	statx_check_attr(path, set, STATX_ATTR_VERITY, FS_VERITY_FL)
 
 static unsigned char contents[FSIZE];
 static unsigned char expected_digest[32];
@@ -146,32 +150,6 @@ static int enable_verity(int fd, unsigned int version, unsigned int bsize)
 	arg.hash_algorithm = FS_VERITY_HASH_ALG_SHA256;
 	arg.block_size = bsize;
 	return ioctl(fd, FS_IOC_ENABLE_VERITY, &arg);
-}
-
-static void check_attr(const char *path, int verity)
-{
-	struct statx stx;
-	int fd, flags = 0;
-
-	memset(&stx, 0, sizeof(stx));
-	TST_EXP_PASS(statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &stx),
-		     "statx(%s)", path);
-	if (!TST_PASS)
-		return;
-	TST_EXP_EXPR(stx.stx_attributes_mask & STATX_ATTR_VERITY,
-		     "%s: STATX_ATTR_VERITY in stx_attributes_mask 0x%llx",
-		     path, (unsigned long long)stx.stx_attributes_mask);
-	TST_EXP_EXPR(!!(stx.stx_attributes & STATX_ATTR_VERITY) == verity,
-		     "%s: STATX_ATTR_VERITY %s in stx_attributes 0x%llx",
-		     path, verity ? "set" : "clear",
-		     (unsigned long long)stx.stx_attributes);
-	fd = SAFE_OPEN(path, O_RDONLY);
-	if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
-		tst_brk(TBROK | TERRNO, "FS_IOC_GETFLAGS(%s)", path);
-	SAFE_CLOSE(fd);
-	TST_EXP_EXPR(!!(flags & FS_VERITY_FL) == verity,
-		     "%s: FS_VERITY_FL %s in flags 0x%x", path,
-		     verity ? "set" : "clear", flags);
 }
 
 static void run(void)

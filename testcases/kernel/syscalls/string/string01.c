@@ -390,15 +390,12 @@ static void setup(void)
 {
 	size_t pages = (LONGLEN + 1 + getpagesize() - 1) / getpagesize() + 1;
 
-	guard_install();
-	ga = guard_alloc(pages);
-	gb = guard_alloc(pages);
+	guard_setup_pair(&ga, &gb, pages);
 }
 
 static void cleanup(void)
 {
-	guard_free(&ga);
-	guard_free(&gb);
+	guard_free_pair(&ga, &gb);
 }
 
 static struct tst_test test = {

@@ -50,6 +50,8 @@
 #include <unistd.h>
 #include "tst_test.h"
 #include "as_nobody.h"
+#include "task_wait.h"
+#include "proc_auxv.h"
 
 #ifndef AT_MINSIGSTKSZ
 # define AT_MINSIGSTKSZ 51
@@ -89,19 +91,6 @@ static long sc(int name)
 	v = sysconf(name);
 	if (v == -1 && errno)
 		tst_res(TFAIL | TERRNO, "sysconf(%d)", name);
-	return v;
-}
-
-static unsigned long auxv(unsigned long type)
-{
-	Elf64_auxv_t a;
-	unsigned long v = 0;
-	int fd = SAFE_OPEN("/proc/self/auxv", O_RDONLY);
-
-	while (read(fd, &a, sizeof(a)) == sizeof(a) && a.a_type != AT_NULL)
-		if (a.a_type == type)
-			v = a.a_un.a_val;
-	SAFE_CLOSE(fd);
 	return v;
 }
 
@@ -175,27 +164,16 @@ static void alt_stack(void)
 		     alt_size);
 }
 
-static void in_child(void (*fn)(void))
-{
-	pid_t pid = SAFE_FORK();
-
-	if (!pid) {
-		fn();
-		exit(0);
-	}
-	reap_child(pid);
-}
-
 static void test_auxv(void)
 {
-	unsigned long min = auxv(AT_MINSIGSTKSZ);
+	unsigned long min = proc_auxv(AT_MINSIGSTKSZ);
 
-	TST_EXP_EXPR((unsigned long)sc(_SC_PAGESIZE) == auxv(AT_PAGESZ),
+	TST_EXP_EXPR((unsigned long)sc(_SC_PAGESIZE) == proc_auxv(AT_PAGESZ),
 		     "_SC_PAGESIZE %ld is AT_PAGESZ %lu", sc(_SC_PAGESIZE),
-		     auxv(AT_PAGESZ));
-	TST_EXP_EXPR((unsigned long)sc(_SC_CLK_TCK) == auxv(AT_CLKTCK),
+		     proc_auxv(AT_PAGESZ));
+	TST_EXP_EXPR((unsigned long)sc(_SC_CLK_TCK) == proc_auxv(AT_CLKTCK),
 		     "_SC_CLK_TCK %ld is AT_CLKTCK %lu", sc(_SC_CLK_TCK),
-		     auxv(AT_CLKTCK));
+		     proc_auxv(AT_CLKTCK));
 	if (!min) {
 		tst_res(TCONF, "the kernel gives no AT_MINSIGSTKSZ");
 		return;
@@ -203,7 +181,7 @@ static void test_auxv(void)
 	TST_EXP_EXPR((unsigned long)sc(_SC_MINSIGSTKSZ) == min,
 		     "_SC_MINSIGSTKSZ %ld is AT_MINSIGSTKSZ %lu",
 		     sc(_SC_MINSIGSTKSZ), min);
-	in_child(alt_stack);
+	run_in_child(alt_stack);
 }
 
 /* ---- CPUs and memory ---- */
@@ -463,11 +441,11 @@ static void run(void)
 	test_names();
 	test_auxv();
 	test_cpus_memory();
-	in_child(open_max);
-	in_child(child_max);
-	in_child(arg_max);
-	in_child(sigqueue_max);
-	in_child(ngroups_max);
+	run_in_child(open_max);
+	run_in_child(child_max);
+	run_in_child(arg_max);
+	run_in_child(sigqueue_max);
+	run_in_child(ngroups_max);
 	mq_prio_max();
 }
 
