@@ -15,12 +15,19 @@
 
 static volatile int ran;
 static volatile long long kprio;
+/* The thread stays until its scheduling is read: once it ends, its
+ * kernel task is gone and pthread_getschedparam() has nothing to ask. */
+static int gate[2];
 
 static void *start(void *arg)
 {
+	char c;
+
 	(void)arg;
 	ran++;
 	kprio = pts_task_stat(pts_gettid(), 18);
+	if (read(gate[0], &c, 1) != 1)
+		return NULL;
 	return NULL;
 }
 
@@ -42,6 +49,8 @@ static int child(void)
 	pthread_t t;
 	int err, pol;
 
+	if (pipe(gate))
+		PTS_UNRES("pipe(): %s", strerror(errno));
 	err = create_fifo(11, &t);
 	if (err != EPERM)
 		PTS_FAILED("SCHED_FIFO 11 over RLIMIT_RTPRIO 10 returned %d, expected EPERM",
@@ -52,9 +61,12 @@ static int child(void)
 	if (err)
 		PTS_FAILED("SCHED_FIFO 10 within RLIMIT_RTPRIO 10 returned %s",
 			   strerrorname_np(err));
-	if (pthread_getschedparam(t, &pol, &sp))
-		PTS_FAILED("pthread_getschedparam() failed");
+	err = pthread_getschedparam(t, &pol, &sp);
+	if (write(gate[1], "x", 1) != 1)
+		PTS_UNRES("write(): %s", strerror(errno));
 	pthread_join(t, NULL);
+	if (err)
+		PTS_FAILED("pthread_getschedparam(): %s", strerrorname_np(err));
 	if (pol != SCHED_FIFO || sp.sched_priority != 10)
 		PTS_FAILED("the thread's policy %d priority %d, expected FIFO 10",
 			   pol, sp.sched_priority);
