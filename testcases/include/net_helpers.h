@@ -7,9 +7,55 @@
 #include <netinet/in.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <string.h>
 #include "tst_test.h"
 
 /* lo's interface flags (SIOCGIFFLAGS). */
+/*
+ * Whether NAME is a fallback tunnel device: each loaded (or built-in)
+ * tunnel driver puts one in every new network namespace while
+ * net.core.fb_tunnels_only_for_init_net is 0 (net_has_fallback_tunnels()),
+ * so a new namespace holds lo and these, on a stock kernel only once a
+ * test has loaded the module. Names from the drivers' ip_tunnel_init_net()
+ * and alloc_netdev() calls (ipip, ip_gre, ip_vti, sit, ip6_tunnel,
+ * ip6_gre, ip6_vti).
+ */
+static inline int net_is_fallback_tunnel(const char *name)
+{
+	static const char *const fb[] = {
+		"tunl0", "gre0", "gretap0", "erspan0", "ip_vti0", "sit0",
+		"ip6tnl0", "ip6gre0", "ip6_vti0", NULL
+	};
+	int i;
+
+	for (i = 0; fb[i]; i++)
+		if (!strcmp(name, fb[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The interfaces of the current network namespace other than fallback
+ * tunnels (if_nameindex()); *has_lo tells whether lo is among them.
+ */
+static inline int net_count_own_ifs(int *has_lo)
+{
+	struct if_nameindex *ifs = if_nameindex(), *i;
+	int count = 0;
+
+	if (!ifs)
+		return -1;
+	*has_lo = 0;
+	for (i = ifs; i->if_index; i++) {
+		if (net_is_fallback_tunnel(i->if_name))
+			continue;
+		count++;
+		*has_lo |= !strcmp(i->if_name, "lo");
+	}
+	if_freenameindex(ifs);
+	return count;
+}
+
 static inline short lo_flags(void)
 {
 	struct ifreq ifr = {};
