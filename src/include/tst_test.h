@@ -39,6 +39,7 @@ struct tst_tag {
 #define TST_SR_SKIP_RO		0x10	/* cannot write: ignore it */
 
 /* Kernel taint bits for .taint_check (Documentation/admin-guide/tainted-kernels) */
+#define TST_TAINT_B	(1UL << 5)	/* a page was released in a bad state */
 #define TST_TAINT_D	(1UL << 7)	/* the kernel died: an oops */
 #define TST_TAINT_W	(1UL << 9)	/* a warning was issued */
 

@@ -104,12 +104,15 @@ _Static_assert(sizeof(struct io_uring_params) == 120,
 #define IORING_ENTER_EXT_ARG		(1U << 3)
 
 #define IOSQE_FIXED_FILE		(1U << 0)
+/* always punt the request to an io-wq worker (5.6) */
+#define IOSQE_ASYNC			(1U << 4)
 
 enum {
 	IORING_OP_NOP = 0,
 	IORING_OP_READV = 1,
 	IORING_OP_WRITEV = 2,
 	IORING_OP_READ_FIXED = 4,
+	IORING_OP_OPENAT = 18,	/* addr path, len mode, rw_flags: open flags */
 	IORING_OP_READ = 22,
 	IORING_OP_WRITE = 23,
 };

@@ -26,6 +26,9 @@
 #ifndef MADV_HWPOISON
 # define MADV_HWPOISON 100
 #endif
+#ifndef MADV_SOFT_OFFLINE
+# define MADV_SOFT_OFFLINE 101
+#endif
 #ifndef MADV_KEEPONFORK
 # define MADV_KEEPONFORK 19
 #endif
