@@ -11,34 +11,22 @@
 #include <mqueue.h>
 #include <sys/stat.h>
 
-#include "pts_helpers.h"
+#include "pts_unlink.h"
 
 static char name[64];
 
-static int child(void)
+static int use(const char *n)
 {
-	mqd_t q = mq_open(name, O_WRONLY);
+	mqd_t q = mq_open(n, O_WRONLY);
 
-	if (q == (mqd_t)-1 || mq_send(q, "n", 1, 0)) {
-		printf("nobody cannot use the 0666 queue: %m\n");
-		return PTS_UNRESOLVED;
-	}
-	errno = 0;
-	if (!mq_unlink(name)) {
-		printf("nobody unlinked root's queue\n");
-		return PTS_FAIL;
-	}
-	printf("nobody's mq_unlink(): %s\n", strerrorname_np(errno));
-	if (errno == EPERM)
-		return 10;
-	return errno == EACCES ? PTS_PASS : PTS_FAIL;
+	return q == (mqd_t)-1 || mq_send(q, "n", 1, 0);
 }
 
 int main(void)
 {
 	struct mq_attr at = { .mq_maxmsg = 2, .mq_msgsize = 8 }, g;
-	int status;
-	pid_t pid;
+	const struct pts_unlink o = { name, "queue", use, mq_unlink };
+	int code;
 	mqd_t q;
 
 	if (geteuid())
@@ -49,16 +37,7 @@ int main(void)
 	if (q == (mqd_t)-1)
 		PTS_UNRES("mq_open(): %m");
 	mq_close(q);
-	fflush(stdout);
-	pid = fork();
-	if (!pid) {
-		pts_become_nobody();
-		exit(child());	/* exit(): the child's output is flushed */
-	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
-		mq_unlink(name);
-		PTS_UNRES("the child did not exit normally");
-	}
+	code = pts_unlink_as_nobody(&o);
 	q = mq_open(name, O_RDONLY);
 	if (q == (mqd_t)-1)
 		PTS_FAILED("the queue is gone after a refused unlink: %m");
@@ -66,10 +45,5 @@ int main(void)
 	mq_unlink(name);
 	if (g.mq_curmsgs != 1)
 		PTS_FAILED("%ld messages, expected nobody's one", g.mq_curmsgs);
-	if (WEXITSTATUS(status) == 10)
-		PTS_KNOWN_ISSUE("mq_unlink EACCES",
-				"the unlink was refused with EPERM (sticky mqueue directory), not EACCES");
-	if (WEXITSTATUS(status) != PTS_PASS)
-		PTS_EXIT(WEXITSTATUS(status), "as nobody");
-	PTS_PASSED("EACCES for nobody, the queue kept");
+	pts_unlink_verdict(&o, code, "mq_unlink EACCES");
 }
