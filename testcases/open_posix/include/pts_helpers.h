@@ -135,6 +135,27 @@ static inline void pts_wait_task_state(pid_t tid, const char *states)
 	}
 }
 
+/*
+ * The signals pending for the whole process PID (ShdPnd of
+ * /proc/PID/status, a mask with bit N-1 for signal N).
+ */
+static inline unsigned long long pts_shared_pending(pid_t pid)
+{
+	char path[64], line[256];
+	unsigned long long v = ~0ULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		PTS_UNRES("open %s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "ShdPnd: %llx", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
 /* field n (1-based, as in proc(5)) of /proc/TID/stat */
 static inline long long pts_task_stat(pid_t tid, int n)
 {

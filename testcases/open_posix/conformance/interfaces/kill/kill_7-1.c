@@ -11,23 +11,6 @@
  */
 #include "pts_helpers.h"
 
-static unsigned long long shdpnd(pid_t pid)
-{
-	char path[64], line[256];
-	unsigned long long v = ~0ULL;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "r");
-	if (!f)
-		return ~0ULL;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "ShdPnd: %llx", &v) == 1)
-			break;
-	fclose(f);
-	return v;
-}
-
 static int sender(void)
 {
 	unsigned long long bit = 1ULL << (SIGUSR1 - 1);
@@ -55,12 +38,12 @@ static int sender(void)
 	}
 	sigpending(&pend);
 	printf("children pending %llx %llx; root parent %llx; sender included: %d "
-	       "(unspecified)\n", shdpnd(kid[0]), shdpnd(kid[1]), shdpnd(parent),
+	       "(unspecified)\n", pts_shared_pending(kid[0]), pts_shared_pending(kid[1]), pts_shared_pending(parent),
 	       sigismember(&pend, SIGUSR1));
 	for (i = 0; i < 2; i++)
-		if (shdpnd(kid[i]) != bit)
+		if (pts_shared_pending(kid[i]) != bit)
 			ret = PTS_FAIL;
-	if (shdpnd(parent) & bit)
+	if (pts_shared_pending(parent) & bit)
 		ret = PTS_FAIL;
 	close(fds[1]);
 	for (i = 0; i < 2; i++)

@@ -12,23 +12,6 @@
 static pid_t same, other;
 static int fds[2];
 
-static unsigned long long shdpnd(pid_t pid)
-{
-	char path[64], line[256];
-	unsigned long long v = ~0ULL;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "r");
-	if (!f)
-		PTS_UNRES("open %s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "ShdPnd: %llx", &v) == 1)
-			break;
-	fclose(f);
-	return v;
-}
-
 static int sender(void)
 {
 	int r1, e1, r2, e2, r3, e3;
@@ -85,11 +68,11 @@ int main(void)
 	if (getsid(same) != getsid(0) || getsid(other) == getsid(0))
 		PTS_UNRES("sessions not as set up");
 	pts_run_as_nobody(sender, "the nobody sender");
-	printf("pending: same session %llx, other session %llx\n", shdpnd(same),
-	       shdpnd(other));
-	if (shdpnd(same) != cont)
+	printf("pending: same session %llx, other session %llx\n", pts_shared_pending(same),
+	       pts_shared_pending(other));
+	if (pts_shared_pending(same) != cont)
 		PTS_FAILED("SIGCONT not generated (alone) for the same-session process");
-	if (shdpnd(other))
+	if (pts_shared_pending(other))
 		PTS_FAILED("a signal was generated for the other session's process");
 	close(fds[1]);
 	if (waitpid(same, &status, 0) != same || status ||

@@ -13,23 +13,6 @@
 static pid_t root_pid, nobody_pid;
 static int fds[2];
 
-static unsigned long long shdpnd(pid_t pid)
-{
-	char path[64], line[256];
-	unsigned long long v = ~0ULL;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "r");
-	if (!f)
-		PTS_UNRES("open %s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "ShdPnd: %llx", &v) == 1)
-			break;
-	fclose(f);
-	return v;
-}
-
 static int sender_eperm(void)
 {
 	int r1, e1, r0, e0;
@@ -92,9 +75,9 @@ int main(void)
 		PTS_UNRES("the root member is not a group leader");
 
 	pts_run_as_nobody(sender_eperm, "the nobody sender");
-	if (shdpnd(root_pid))
+	if (pts_shared_pending(root_pid))
 		PTS_FAILED("a signal was generated for the root member: %llx",
-			   shdpnd(root_pid));
+			   pts_shared_pending(root_pid));
 
 	nobody_pid = member(1);
 	pts_wait_in_syscall(nobody_pid, SYS_read);
@@ -102,10 +85,10 @@ int main(void)
 		PTS_UNRES("the nobody member is not in the group");
 	pts_run_as_nobody(sender_ok, "the nobody sender");
 	printf("pending: root member %llx, nobody member %llx\n",
-	       shdpnd(root_pid), shdpnd(nobody_pid));
-	if (shdpnd(root_pid))
+	       pts_shared_pending(root_pid), pts_shared_pending(nobody_pid));
+	if (pts_shared_pending(root_pid))
 		PTS_FAILED("the root member got the signal");
-	if (shdpnd(nobody_pid) != 1ULL << (SIGUSR1 - 1))
+	if (pts_shared_pending(nobody_pid) != 1ULL << (SIGUSR1 - 1))
 		PTS_FAILED("the nobody member did not get SIGUSR1 alone");
 
 	close(fds[1]);
