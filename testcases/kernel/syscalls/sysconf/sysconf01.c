@@ -311,8 +311,7 @@ static void child_max(void)
 			break;
 		if (!pids[i]) {
 			SAFE_CLOSE(p[1]);
-			read(p[0], &c, 1);
-			_exit(0);
+			_exit(read(p[0], &c, 1) ? 1 : 0);
 		}
 		n++;
 	}
@@ -321,7 +320,7 @@ static void child_max(void)
 		     "%s", n, tst_strerrno(errno));
 	SAFE_CLOSE(p[1]);
 	for (i = 0; i < n; i++)
-		SAFE_WAITPID(pids[i], NULL, 0);
+		reap_child(pids[i]);
 }
 
 /* exec /bin/true with argument strings of total bytes of 4 KiB each */
