@@ -75,6 +75,10 @@ static ssize_t send_to(int fd, struct sockaddr_un *sa, const char *data,
 	return sendmsg(fd, &mh, flags);
 }
 
+/*
+ * MSG_DONTWAIT is safe here: an AF_UNIX datagram is on the receiver's
+ * queue when sendmsg() returns (unix_dgram_sendmsg() queues it itself).
+ */
 static void expect_dgram(int fd, const char *data)
 {
 	char buf[32];
