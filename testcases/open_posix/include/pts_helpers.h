@@ -189,6 +189,23 @@ static inline pid_t pts_gettid(void)
 	return (pid_t)syscall(SYS_gettid);
 }
 
+/*
+ * Ends the test as unsupported where the caller may not use SCHED_FIFO
+ * (e.g. a container without CAP_SYS_NICE); the caller stays SCHED_OTHER.
+ */
+static inline void pts_need_sched_fifo(void)
+{
+	struct sched_param sp = { .sched_priority = 1 };
+
+	if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+		if (errno == EPERM)
+			PTS_UNSUPP("SCHED_FIFO not permitted here");
+		PTS_UNRES("sched_setscheduler(): %s", strerror(errno));
+	}
+	sp.sched_priority = 0;
+	sched_setscheduler(0, SCHED_OTHER, &sp);
+}
+
 /* Drop to the unprivileged user nobody (in a child: it cannot come back). */
 static inline void pts_become_nobody(void)
 {

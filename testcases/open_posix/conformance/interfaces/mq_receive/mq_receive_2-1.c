@@ -35,14 +35,7 @@ int main(void)
 		   -1, 0);
 	if (got == MAP_FAILED)
 		PTS_UNRES("mmap(): %m");
-	sp.sched_priority = 1;
-	if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
-		if (errno == EPERM)
-			PTS_UNSUPP("SCHED_FIFO not permitted here");
-		PTS_UNRES("sched_setscheduler(): %m");
-	}
-	sp.sched_priority = 0;
-	sched_setscheduler(0, SCHED_OTHER, &sp);
+	pts_need_sched_fifo();
 	snprintf(name, sizeof(name), "/pts_mq_recv2_%d", (int)getpid());
 	q = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &at);
 	mq_unlink(name);

@@ -29,14 +29,7 @@ int main(void)
 	int i;
 	mqd_t q, r;
 
-	sp.sched_priority = 1;
-	if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
-		if (errno == EPERM)
-			PTS_UNSUPP("SCHED_FIFO not permitted here");
-		PTS_UNRES("sched_setscheduler(): %m");
-	}
-	sp.sched_priority = 0;
-	sched_setscheduler(0, SCHED_OTHER, &sp);
+	pts_need_sched_fifo();
 	snprintf(name, sizeof(name), "/pts_mq_send4_%d", (int)getpid());
 	q = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &at);
 	/* the parent receives without blocking, through its own description */
