@@ -25,8 +25,8 @@ struct known_issue {
 	enum result_class rc;	/* RC_FAIL or RC_BROKEN */
 	char *link;
 	char *reason;		/* the rest of the line, never empty */
-	unsigned int line;
-	char *text;		/* the copy of the line the others point into */
+	unsigned int line;	/* its line in the file, from 1 */
+	char *text;		/* the line's copy the others point into */
 };
 
 struct known_issues {
