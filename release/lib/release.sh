@@ -9,6 +9,7 @@
 #   usage, usage_error, die, die_code, say     messages and exit values
 #   options, parse_options, is_uint, need_uint the command line
 #   release_tool                               another release/ program
+#   need_report                                ltp-report, in $report
 #   flavour_lines, flavour_names               the flavours file
 #   build_flavour, keep_kernel                 build-kernel, and its result
 #   boot_guest, boot_status, check_engine      ltp-vm (or a LAVA job), and
@@ -137,6 +138,16 @@ release_tool() {
 		fi
 	done
 	echo "$release_dir/$1"
+}
+
+# need_report: set report to the ltp-report that reads the records and
+# the known-issues file for the scripts (doc/ltp-report.md): $LTP_REPORT,
+# else the build tree of this source tree, else PATH, else /opt/ltp.
+# Without one it stops the script (exit 3).
+need_report() {
+	report=${LTP_REPORT:-$top/src/report/ltp-report}
+	[ -x "$report" ] || report=$(command -v ltp-report) || report=/opt/ltp/bin/ltp-report
+	[ -x "$report" ] || die_code 3 "no ltp-report: build the suite or set LTP_REPORT"
 }
 
 # flavour_lines FILE [NAME]: the flavours of FILE (release/flavours: NAME

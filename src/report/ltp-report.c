@@ -8,13 +8,18 @@
  * verdict differed between runs of the same tests. The query modes
  * (--fields, --run-fields, --count, --per, --catalog) print records or
  * catalog entries as tab separated lines for scripts, so that nothing
- * else parses the records.
+ * else parses the records. --known-issues FILE checks the release gate's
+ * known-issues file and holds runs against it; --escape-html is the
+ * views' HTML escaping as a filter, for the release notes.
  *
  * Exit value: 0 the views were written, 2 usage error or a file could not
  * be read or written. With --compare: 0 no new failure, 1 new failures.
  * With --flakes: 0 every verdict the same, 1 some differed, 2 a file
  * missing or holding a malformed line. A query: 0 something was
  * selected, 1 nothing was, 2 usage error or an unreadable file.
+ * --known-issues: 0 the file is good (with --failures: and every failure
+ * of the run is in it), 1 (--failures) some failure is not, 2 usage
+ * error, a bad line or an unreadable file.
  */
 #include <getopt.h>
 #include <regex.h>
@@ -24,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "known.h"
+#include "markup.h"
 #include "query.h"
 #include "records.h"
 #include "strbuf.h"
@@ -33,7 +40,8 @@ enum {
 	OPT_JUNIT = 256, OPT_COMPARE, OPT_FLAKES, OPT_TAG, OPT_TAG_REGEX,
 	OPT_CLASS, OPT_LAST, OPT_FIELDS, OPT_RUN_FIELDS, OPT_COUNT, OPT_PER,
 	OPT_CATALOG, OPT_RUNTEST_DIR, OPT_KCIDB, OPT_KCIDB_ORIGIN,
-	OPT_KCIDB_CHECKOUT, OPT_KCIDB_TREE,
+	OPT_KCIDB_CHECKOUT, OPT_KCIDB_TREE, OPT_KNOWN_ISSUES,
+	OPT_CHECK_FLAVOURS, OPT_FAILURES, OPT_ESCAPE_HTML,
 };
 
 static void usage(FILE *f)
@@ -48,6 +56,9 @@ static void usage(FILE *f)
 		"       ltp-report --catalog CATALOG [--tag T] [--tag-regex ERE] [--fields LIST|--count]\n"
 		"       ltp-report --kcidb FILE [--kcidb-origin O] [--kcidb-checkout ID]\n"
 		"                  [--kcidb-tree T] [--runtest-dir DIR] [NAME=]RECORDS...\n"
+		"       ltp-report --known-issues FILE [--check-flavours LIST] [NAME=RECORDS...]\n"
+		"       ltp-report --known-issues FILE [--check-flavours LIST] --failures NAME RECORDS\n"
+		"       ltp-report --escape-html < TEXT > HTML\n"
 		"  -l LOG       LTP's results log (raw pan lines; pretty with -p)\n"
 		"  -p           pretty log format\n"
 		"  -C FAILED    runtest file of the failed and broken tests\n"
@@ -73,7 +84,17 @@ static void usage(FILE *f)
 		"  --run-fields LIST  one line about the run (version, outcome, totals...)\n"
 		"  --catalog FILE     the test catalog (metadata/ltp.json) instead of records\n"
 		"SELECT: --tag TAG (repeatable), --tag-regex ERE, --class LIST (comma\n"
-		"separated), --last (only each tag's last record, before --class)\n");
+		"separated), --last (only each tag's last record, before --class)\n"
+		"The release gate's known issues (release/gate/known-issues):\n"
+		"  --known-issues FILE    check FILE, print its entries: FLAVOUR TAG CLASS\n"
+		"                         LINK REASON OCCURRED (the NAMEs whose records it\n"
+		"                         excuses)\n"
+		"  --check-flavours LIST  the names FLAVOUR may take besides * (blank\n"
+		"                         separated)\n"
+		"  --failures NAME        the fail and broken records of the run NAME:\n"
+		"                         CLASS TAG LINK REASON, LINK - when not known;\n"
+		"                         exit 1 when some is not\n"
+		"  --escape-html          stdin to stdout escaped as the views escape text\n");
 }
 
 static int compare(const char *old_path, const char *new_path)
@@ -183,6 +204,33 @@ static int kcidb(struct kcidb_opts *o, const char *path, char **args,
 	return view_kcidb(o, runs, n, path) ? 2 : 0;
 }
 
+/* --known-issues FILE: its entries, or with --failures one run's verdicts. */
+static int known(const char *path, const char *flavours, const char *name,
+		 int other_modes, int nargs, char *const *args)
+{
+	struct known_issues ki;
+
+	if (other_modes || (name && nargs != 1)) {
+		fprintf(stderr, "ltp-report: --known-issues takes only --check-flavours, and --failures NAME with one records file or NAME=RECORDS files without it\n");
+		return 2;
+	}
+	if (known_issues_load(path, flavours, &ki))
+		return 2;
+	/* the entries are freed with the process */
+	if (name)
+		return known_failures(&ki, name, args[0]);
+	return known_entries(&ki, args, nargs);
+}
+
+static int escape_html(int other_options, int nargs)
+{
+	if (other_options || nargs) {
+		fprintf(stderr, "ltp-report: --escape-html reads stdin and takes nothing else\n");
+		return 2;
+	}
+	return markup_escape_stream(stdin, stdout) ? 2 : 0;
+}
+
 /* The query modes: one thing to print, from one file. */
 static int query(const struct query *q, const char *catalog, int queries,
 		 int other_modes, int nfiles, char *const *files)
@@ -233,17 +281,22 @@ int main(int argc, char *argv[])
 		{ "kcidb-origin", required_argument, NULL, OPT_KCIDB_ORIGIN },
 		{ "kcidb-checkout", required_argument, NULL, OPT_KCIDB_CHECKOUT },
 		{ "kcidb-tree", required_argument, NULL, OPT_KCIDB_TREE },
+		{ "known-issues", required_argument, NULL, OPT_KNOWN_ISSUES },
+		{ "check-flavours", required_argument, NULL, OPT_CHECK_FLAVOURS },
+		{ "failures", required_argument, NULL, OPT_FAILURES },
+		{ "escape-html", no_argument, NULL, OPT_ESCAPE_HTML },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *log = NULL, *failed = NULL, *tconf = NULL, *html = NULL;
 	const char *json = NULL, *junit = NULL, *dmesg = NULL;
 	const char *catalog = NULL, *kcidb_file = NULL;
+	const char *known_file = NULL, *flavours = NULL, *failures = NULL;
 	struct kcidb_opts ko = { "ltp", NULL, "debian", NULL, NULL };
 	struct run_records rr;
 	struct query q;
 	int c, pretty = 0, bad = 0, cmp = 0, flk = 0, views, queries;
-	int selects = 0;
+	int selects = 0, escape = 0, others;
 
 	memset(&q, 0, sizeof(q));
 
@@ -341,6 +394,18 @@ int main(int argc, char *argv[])
 		case OPT_KCIDB_TREE:
 			ko.tree = optarg;
 			break;
+		case OPT_KNOWN_ISSUES:
+			known_file = optarg;
+			break;
+		case OPT_CHECK_FLAVOURS:
+			flavours = optarg;
+			break;
+		case OPT_FAILURES:
+			failures = optarg;
+			break;
+		case OPT_ESCAPE_HTML:
+			escape = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -351,6 +416,18 @@ int main(int argc, char *argv[])
 	}
 	views = log || failed || tconf || html || json || junit || dmesg;
 	queries = !!q.fields + !!q.run_fields + q.count + !!q.per;
+	others = views || queries || selects || catalog || q.runtest_dir ||
+		 cmp || flk || kcidb_file || pretty;
+	if (escape)
+		return escape_html(others || known_file || flavours || failures,
+				   argc - optind);
+	if (known_file)
+		return known(known_file, flavours, failures, others,
+			     argc - optind, argv + optind);
+	if (flavours || failures) {
+		fprintf(stderr, "ltp-report: --check-flavours and --failures go with --known-issues FILE\n");
+		return 2;
+	}
 	if (kcidb_file) {
 		if (views || queries || selects || catalog || cmp || flk ||
 		    optind == argc) {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
 #include <string.h>
 
 #include "markup.h"
+#include "strbuf.h"
 #include "utf8.h"
 
 /*
@@ -103,4 +105,26 @@ void markup_escape(FILE *f, const char *s, size_t len)
 void markup_escapes(FILE *f, const char *s)
 {
 	markup_escape(f, s, strlen(s));
+}
+
+int markup_escape_stream(FILE *in, FILE *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		sb_add(&sb, buf, n);
+	if (ferror(in)) {
+		perror("ltp-report: --escape-html: standard input");
+		sb_free(&sb);
+		return -1;
+	}
+	markup_escape(out, sb.buf, sb.len);
+	sb_free(&sb);
+	if (fflush(out) || ferror(out)) {
+		perror("ltp-report: --escape-html: standard output");
+		return -1;
+	}
+	return 0;
 }

@@ -19,4 +19,11 @@
 void markup_escape(FILE *f, const char *s, size_t len);
 void markup_escapes(FILE *f, const char *s);
 
+/*
+ * ltp-report --escape-html: all of in, escaped as above, to out (one
+ * piece, so that a UTF-8 sequence is never split). Returns 0, or -1
+ * after saying why on stderr.
+ */
+int markup_escape_stream(FILE *in, FILE *out);
+
 #endif /* MARKUP_H */
