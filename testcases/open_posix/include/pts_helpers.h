@@ -113,6 +113,21 @@ static inline void pts_wait_in_syscall(pid_t tid, long nr)
 	}
 }
 
+/*
+ * Wait, bounded, until *flag (set by another thread or, in shared
+ * memory, another process) is nonzero; TBROK when it never is.
+ */
+static inline void pts_wait_flag(volatile int *flag, const char *what)
+{
+	long long end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
+
+	while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE)) {
+		if (pts_now(CLOCK_MONOTONIC) > end)
+			PTS_UNRES("timed out waiting for %s", what);
+		pts_nap();
+	}
+}
+
 /* Wait until task tid's state in /proc/TID/stat is one of states. */
 static inline void pts_wait_task_state(pid_t tid, const char *states)
 {
