@@ -29,7 +29,7 @@ set -u
 # Binaries looked up in the host's PATH plus the sbin directories.
 HOST_TOOLS="dash kmod mke2fs mkfs.ext2 mkfs.ext3 mkfs.ext4 e2fsck tune2fs
 mkfs.xfs xfs_repair mkfs.btrfs mkfs.vfat mkfs.exfat mkfs.ntfs mkswap losetup
-blkid"
+blkid mksquashfs"
 # Libraries loaded with dlopen, which ldd cannot see: glibc needs
 # libgcc_s for pthread_cancel and thread unwinding.
 DLOPEN_LIBS="libgcc_s.so.1"

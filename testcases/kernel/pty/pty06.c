@@ -5,15 +5,23 @@
  * - a console number above MAX_NR_CONSOLES is ENXIO; the foreground
  *   console and one held open are EBUSY, and VT_GETSTATE shows the held
  *   one in use; once closed it is freed (0) and no longer in use;
- * - for a time budget one thread opens and closes /dev/tty8 while
- *   another frees console 8: every VT_DISALLOCATE is 0 or EBUSY, every
- *   open() succeeds, the console works after (a write() of one byte),
- *   and the kernel neither oopsed nor warned (taint_check).
+ * - VT_RESIZEX: a character height above 32 is EINVAL, so are rows that
+ *   disagree with the scan lines over the character height; with every
+ *   field 0 (keep each console's size) it leaves the size of console 8
+ *   (TIOCGWINSZ) as it was;
+ * - for a time budget one thread opens and closes /dev/tty8, another
+ *   frees console 8 and a third resizes every console with VT_RESIZEX
+ *   (all fields 0): every VT_DISALLOCATE is 0 or EBUSY, every open()
+ *   succeeds, every VT_RESIZEX returns what the one before the race did,
+ *   the console works after (a write() of one byte), and the kernel
+ *   neither oopsed nor warned (taint_check).
  *
  * Before ca4463bf8438 ("vt: vt_ioctl: fix VT_DISALLOCATE freeing in-use
  * virtual console") a console whose tty was still being released looked
  * unused, so VT_DISALLOCATE freed its vc_data under con_shutdown(): a use
- * after free (CVE-2020-36557).
+ * after free (CVE-2020-36557). Before 6cd1ed50efd8 ("vt: vt_ioctl: fix
+ * race in VT_RESIZEX") VT_RESIZEX read vc_cons[i].d before taking the
+ * console lock, and resized a console VT_DISALLOCATE had just freed.
  *
  * Needs virtual consoles (CONFIG_VT): TCONF when /dev/tty1 and /dev/tty8
  * are missing.
@@ -29,8 +37,8 @@
 
 static int ctl_fd = -1;
 static volatile int stop;
-static unsigned long opens, open_errors;
-static int open_errno;
+static unsigned long opens, open_errors, resizes, resize_odd;
+static int open_errno, resize_ret, resize_errno;
 
 static int vc_in_use(int vc)
 {
@@ -75,6 +83,60 @@ static void *open_close(void *arg)
 	return NULL;
 }
 
+/* VT_RESIZEX keeping every console's size: its return value, or -errno */
+static int resizex_keep(void)
+{
+	struct vt_consize cs = { 0 };
+
+	return ioctl(ctl_fd, VT_RESIZEX, &cs) ? -errno : 0;
+}
+
+static void *resizer(void *arg)
+{
+	int ret;
+
+	(void)arg;
+	while (!stop) {
+		ret = resizex_keep();
+		resizes++;
+		if (ret != resize_ret) {
+			resize_odd++;
+			resize_errno = -ret;
+		}
+	}
+	return NULL;
+}
+
+static void resizex_checks(void)
+{
+	struct vt_consize cs = { .v_clin = 33 };
+	struct winsize before, after;
+	int fd;
+
+	TST_EXP_FAIL(ioctl(ctl_fd, VT_RESIZEX, &cs), EINVAL,
+		     "VT_RESIZEX with a character height of 33");
+	cs.v_vlin = 400;
+	cs.v_clin = 16;
+	cs.v_rows = 20;
+	TST_EXP_FAIL(ioctl(ctl_fd, VT_RESIZEX, &cs), EINVAL,
+		     "VT_RESIZEX of 20 rows for 400 scan lines of 16");
+
+	fd = SAFE_OPEN(VC_PATH, O_RDWR | O_NOCTTY);
+	if (ioctl(fd, TIOCGWINSZ, &before))
+		tst_brk(TBROK | TERRNO, "TIOCGWINSZ");
+	resize_ret = resizex_keep();
+	if (resize_ret)
+		tst_res(TINFO, "VT_RESIZEX keeping the sizes: %s (console "
+			"driver)", tst_strerrno(-resize_ret));
+	if (ioctl(fd, TIOCGWINSZ, &after))
+		tst_brk(TBROK | TERRNO, "TIOCGWINSZ");
+	TST_EXP_EXPR(before.ws_row == after.ws_row &&
+		     before.ws_col == after.ws_col,
+		     "VT_RESIZEX with all fields 0 keeps console %d at %ux%u",
+		     VC, before.ws_col, before.ws_row);
+	SAFE_CLOSE(fd);
+}
+
 static void checks(void)
 {
 	struct vt_stat st;
@@ -109,14 +171,18 @@ static void run(void)
 {
 	unsigned long freed = 0, busy = 0, other = 0;
 	double end;
-	pthread_t thr;
+	pthread_t thr, rthr;
 	int fd, other_errno = 0;
 
 	checks();
+	resizex_checks();
+	if (disallocate(VC))
+		tst_brk(TBROK, "VT_DISALLOCATE %d after the VT_RESIZEX checks", VC);
 
 	stop = 0;
-	opens = open_errors = 0;
-	if (pthread_create(&thr, NULL, open_close, NULL))
+	opens = open_errors = resizes = resize_odd = 0;
+	if (pthread_create(&thr, NULL, open_close, NULL) ||
+	    pthread_create(&rthr, NULL, resizer, NULL))
 		tst_brk(TBROK, "pthread_create()");
 	end = tst_mono_secs() + RACE_SECONDS;
 	while (tst_mono_secs() < end) {
@@ -131,8 +197,15 @@ static void run(void)
 	}
 	stop = 1;
 	pthread_join(thr, NULL);
-	tst_res(TINFO, "%lu opens, %lu VT_DISALLOCATE freed, %lu EBUSY",
-		opens, freed, busy);
+	pthread_join(rthr, NULL);
+	tst_res(TINFO, "%lu opens, %lu VT_DISALLOCATE freed, %lu EBUSY, "
+		"%lu VT_RESIZEX", opens, freed, busy, resizes);
+	if (resize_odd)
+		tst_res(TFAIL, "%lu VT_RESIZEX returned otherwise than before "
+			"the race, last %s", resize_odd,
+			tst_strerrno(resize_errno));
+	else
+		tst_res(TPASS, "every VT_RESIZEX returned as before the race");
 	if (other)
 		tst_res(TFAIL, "%lu VT_DISALLOCATE failed with %s", other,
 			tst_strerrno(other_errno));
@@ -178,6 +251,8 @@ static struct tst_test test = {
 	.tags = (const struct tst_tag[]) {
 		{"linux-git", "ca4463bf8438"},
 		{"CVE", "2020-36557"},
+		/* vt: vt_ioctl: fix race in VT_RESIZEX */
+		{"linux-git", "6cd1ed50efd8"},
 		{}
 	},
 };
