@@ -30,22 +30,29 @@ static void run(int nocldstop)
 {
 	struct sigaction sa = { .sa_handler = handler };
 	struct timespec zero = { 0, 0 };
+	int status, p[2];
 	sigset_t set;
-	int status;
 	pid_t pid;
+	char c;
 
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = nocldstop ? SA_NOCLDSTOP : 0;
 	sigaction(SIGCHLD, &sa, NULL);
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
+	/*
+	 * SIGCHLD does not queue: the child exits only once the SIGCHLD of
+	 * its continue has been taken, else the two would merge.
+	 */
+	if (pipe(p))
+		PTS_UNRES("pipe(): %m");
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
 		PTS_UNRES("fork(): %m");
 	if (!pid) {
 		raise(SIGSTOP);
-		_exit(0);
+		_exit(read(p[0], &c, 1) == 1 ? 0 : 3);
 	}
 	if (waitpid(pid, &status, WUNTRACED) != pid || !WIFSTOPPED(status))
 		PTS_UNRES("child did not stop: %#x", status);
@@ -58,6 +65,10 @@ static void run(int nocldstop)
 		take(&set, CLD_CONTINUED, SIGCONT, pid);
 	else if (sigtimedwait(&set, NULL, &zero) == SIGCHLD)
 		PTS_FAILED("SIGCHLD generated for a stop or continue with SA_NOCLDSTOP");
+	if (write(p[1], "x", 1) != 1)
+		PTS_UNRES("write(): %m");
+	close(p[0]);
+	close(p[1]);
 	if (waitpid(pid, &status, 0) != pid)
 		PTS_UNRES("waitpid(): %m");
 	take(&set, CLD_EXITED, 0, pid);
