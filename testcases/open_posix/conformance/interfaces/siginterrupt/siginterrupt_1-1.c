@@ -20,12 +20,12 @@ static void handler(int sig)
 /* a child signals us once we sleep in read(), then (for restart) writes */
 static ssize_t interrupted_read(int flag)
 {
-	int p[2];
+	int p[2], q[2];
 	pid_t pid, me = getpid();
 	ssize_t r;
 	char c;
 
-	if (pipe(p))
+	if (pipe(p) || pipe(q))
 		PTS_UNRES("pipe(): %m");
 	if (siginterrupt(SIGUSR1, flag))
 		PTS_FAILED("siginterrupt(SIGUSR1, %d): %m", flag);
@@ -42,12 +42,22 @@ static ssize_t interrupted_read(int flag)
 			if (write(p[1], "x", 1) != 1)
 				_exit(3);
 		}
+		/*
+		 * keep the write end open until the read has returned: a
+		 * read() not yet asleep when the signal came would see EOF
+		 */
+		if (read(q[0], &c, 1) != 1)
+			_exit(4);
 		_exit(0);
 	}
 	close(p[1]);
+	close(q[0]);
 	got = 0;
 	errno = 0;
 	r = read(p[0], &c, 1);
+	if (write(q[1], "x", 1) != 1)
+		PTS_UNRES("write(): %m");
+	close(q[1]);
 	pts_reap(pid, "signalling child");
 	close(p[0]);
 	if (got != 1)

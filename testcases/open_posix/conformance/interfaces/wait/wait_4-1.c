@@ -53,6 +53,7 @@ int main(void)
 	if (got != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 21)
 		PTS_FAILED("wait() returned %d status %#x, expected %d exit 21 (child of an exited thread)",
 			   (int)got, status, (int)pid);
+	pid = 0;
 	if (pipe(hold) || pthread_create(&t, NULL, forker_stays, &pid))
 		PTS_UNRES("pipe()/pthread_create()");
 	{
