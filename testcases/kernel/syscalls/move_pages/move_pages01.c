@@ -38,12 +38,22 @@ static const char *const what[NPAGES] = {
 
 static void setup(void)
 {
-	struct numa_mask allowed = numa_allowed();
+	struct numa_mask allowed = numa_allowed(), mask;
 	char buf[64];
 	int i;
 
 	pg = getpagesize();
 	node = numa_first(&allowed);
+	/*
+	 * Every page of the test and of its child (which inherits the
+	 * policy), the file's page cache too, comes from that node: with
+	 * more nodes the local node of the CPU the test runs on would
+	 * otherwise be used.
+	 */
+	mask = numa_mask_of(node);
+	if (set_mempolicy_raw(MPOL_BIND, mask.b, NUMA_MAXNODE_IN))
+		tst_brk(TBROK | TERRNO, "set_mempolicy(MPOL_BIND, node %d)",
+			node);
 
 	anon = SAFE_MMAP(NULL, 4 * pg, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
