@@ -8,6 +8,10 @@
  * with 5 (AFORK set, ac_exitcode 5 << 8, ac_comm the test's name); after
  * acct(NULL) a further exiting child adds no record. Accounting is turned
  * off in cleanup too.
+ * A reversed jiffies comparison skipped the free-space check that makes
+ * new accounting active once a tick had passed since acct(), so that the
+ * records of these children (an exec takes longer than a tick) were
+ * never written (4d9570158b62).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,4 +149,10 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.tags = (const struct tst_tag[]) {
+		/* kernel/acct.c: fix the acct->needcheck check in
+		 * check_free_space() */
+		{"linux-git", "4d9570158b62"},
+		{}
+	},
 };

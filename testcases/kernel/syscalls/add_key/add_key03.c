@@ -8,7 +8,10 @@
  *   kernel.keys.maxbytes is then less than one more such key costs (its
  *   description + 1, its payload, and 4 bytes for the keyring link), a
  *   key sized to fill the rest exactly is accepted (the user is then at
- *   maxbytes) and one more byte is EDQUOT.
+ *   maxbytes) and one more byte is EDQUOT (a08bf91ce28e for the key
+ *   count and key_alloc(), 2e356101e72a for the payload charge in
+ *   key_payload_reserve(): both refused the last key that reaches the
+ *   quota exactly).
  * Also, keyrings root names "_uid.<uid>" and "_uid_ses.<uid>" for a uid
  * without keys do not become that user's user and user session keyrings
  * (237bbd29f7a0, "KEYS: prevent creating a different user's keyrings").
@@ -209,6 +212,10 @@ static struct tst_test test = {
 	.tags = (const struct tst_tag[]) {
 		/* KEYS: prevent creating a different user's keyrings */
 		{"linux-git", "237bbd29f7a0"},
+		/* KEYS: allow reaching the keys quotas exactly */
+		{"linux-git", "a08bf91ce28e"},
+		/* KEYS: reaching the keys quotas correctly */
+		{"linux-git", "2e356101e72a"},
 		{}
 	},
 };

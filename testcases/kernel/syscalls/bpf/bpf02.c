@@ -13,7 +13,11 @@
  * - Division and modulo by a zero register, run with BPF_PROG_TEST_RUN:
  *   64-bit and 32-bit division give 0, 64-bit modulo leaves the dividend
  *   and 32-bit modulo its low 32 bits (the semantics the verifier's
- *   rewrite must keep).
+ *   rewrite must keep). The same 32-bit division and modulo by a
+ *   register of 1 << 32 (low half 0) leave that register whole.
+ *   Before f6b1b3bf0d5f a division by 0 ended the program; the 32-bit
+ *   rewrite then truncated the divisor register itself (e88b2c6e5a4d)
+ *   and left the 32-bit modulo's upper half (9b00f1b78809; CVE-2021-3444).
  * Syscalls: bpf
  */
 #include <stdlib.h>
@@ -145,12 +149,13 @@ static void test_socket_filter(void)
 
 static void test_div_zero(void)
 {
-	int map = bpf_map_create(BPF_MAP_TYPE_ARRAY, 8, 4);
-	/* results go to map entries 0..3; r6 keeps the zero divisor */
-#define STORE(idx) \
+	int map = bpf_map_create(BPF_MAP_TYPE_ARRAY, 8, 8);
+	/* results go to map entries 0..7; r6 keeps the zero divisor */
+#define STORE_REG(idx, reg) \
 	MAP_LOOKUP(map, idx), \
 	JEQ_IMM(BPF_REG_0, 0, 1), \
-	STX_MEM(BPF_DW, BPF_REG_0, BPF_REG_7, 0)
+	STX_MEM(BPF_DW, BPF_REG_0, reg, 0)
+#define STORE(idx) STORE_REG(idx, BPF_REG_7)
 	struct bpf_insn insns[] = {
 		MOV64_IMM(BPF_REG_6, 0),
 		/* r7 = 0x1234567890 / 0 */
@@ -166,21 +171,39 @@ static void test_div_zero(void)
 		LD_IMM64_HI(BPF_REG_7, 0x34567890), INSN(0, 0, 0, 0, 0x12),
 		ALU32_REG(BPF_MOD, BPF_REG_7, BPF_REG_6),
 		STORE(3),
+		/* r6 = 1 << 32: its low 32 bits, the 32-bit divisor, are 0 */
+		LD_IMM64_HI(BPF_REG_6, 0), INSN(0, 0, 0, 0, 1),
+		LD_IMM64_HI(BPF_REG_7, 0x34567890), INSN(0, 0, 0, 0, 0x12),
+		ALU32_REG(BPF_DIV, BPF_REG_7, BPF_REG_6),
+		STORE(4),
+		STORE_REG(5, BPF_REG_6),
+		LD_IMM64_HI(BPF_REG_7, 0x34567890), INSN(0, 0, 0, 0, 0x12),
+		ALU32_REG(BPF_MOD, BPF_REG_7, BPF_REG_6),
+		STORE(6),
+		STORE_REG(7, BPF_REG_6),
 		MOV64_IMM(BPF_REG_0, 0),
 		EXIT(),
 	};
 #undef STORE
-	static const uint64_t want[] = {0, 0x1234567890ULL, 0, 0x34567890};
+#undef STORE_REG
+	static const uint64_t want[] = {
+		0, 0x1234567890ULL, 0, 0x34567890,
+		0, 1ULL << 32, 0x34567890, 1ULL << 32,
+	};
 	static const char *const what[] = {
 		"64-bit division by 0", "64-bit modulo by 0",
 		"32-bit division by 0", "32-bit modulo by 0",
+		"32-bit division by w6 = 0 of r6 = 1 << 32",
+		"r6 after that division",
+		"32-bit modulo by w6 = 0 of r6 = 1 << 32",
+		"r6 after that modulo",
 	};
 	uint64_t v;
 	int prog, i;
 
 	prog = prog_load(BPF_PROG_TYPE_SOCKET_FILTER, insns, ARRAY_SIZE(insns));
 	bpf_test_run(prog);
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 8; i++) {
 		v = 0xdead;
 		bpf_elem(BPF_MAP_LOOKUP_ELEM, map, i, &v, 0);
 		TST_EXP_EXPR(v == want[i], "%s: %#llx (want %#llx)", what[i],
@@ -210,4 +233,15 @@ static struct tst_test test = {
 	.tcnt = 3,
 	.test = run,
 	.needs_root = 1,
+	.tags = (const struct tst_tag[]) {
+		/* bpf: fix subprog verifier bypass by div/mod by 0
+		 * exception */
+		{"linux-git", "f6b1b3bf0d5f"},
+		/* bpf: Fix 32 bit src register truncation on div/mod */
+		{"linux-git", "e88b2c6e5a4d"},
+		/* bpf: Fix truncation handling for mod32 dst reg wrt zero */
+		{"linux-git", "9b00f1b78809"},
+		{"CVE", "2021-3444"},
+		{}
+	},
 };

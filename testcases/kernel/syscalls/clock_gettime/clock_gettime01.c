@@ -4,7 +4,8 @@
  * [0, 1e9). The monotonic clocks (MONOTONIC, MONOTONIC_RAW, BOOTTIME,
  * MONOTONIC_COARSE) never go back: not between the vDSO and the system
  * call, and not when the task moves from CPU to CPU (unsynchronised TSCs
- * have broken this). The clocks keep their documented relations:
+ * have broken this; on s390 the vDSO's data were not kept up to date, so
+ * that its readings and the system call's were apart, 5b43bd184530). The clocks keep their documented relations:
  * BOOTTIME >= MONOTONIC, a coarse clock lags its fine clock, TAI is
  * REALTIME plus a non-negative offset, time() agrees with REALTIME, and
  * the process CPU clock is at least the thread CPU clock.
@@ -187,4 +188,9 @@ static void run(unsigned int n)
 static struct tst_test test = {
 	.tcnt = 3,
 	.test = run,
+	.tags = (const struct tst_tag[]) {
+		/* s390/vdso: fix initializing and updating of vdso_data */
+		{"linux-git", "5b43bd184530"},
+		{}
+	},
 };

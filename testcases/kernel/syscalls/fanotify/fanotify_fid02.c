@@ -9,8 +9,10 @@
  *  - A subvolume has an fsid of its own (statfs() differs from the top's):
  *    before Linux 6.8 a FAN_REPORT_FID mark on it, also through a bind
  *    mount of the subvolume, is EXDEV, since an event could not carry the
- *    right fsid; from 6.8 it is allowed and its event carries the
- *    subvolume's fsid. A group without FAN_REPORT_FID marks it as usual.
+ *    right fsid; from 6.8 an inode mark is allowed (a "weak" fsid,
+ *    fanotify_test_fsid()) and its event carries the subvolume's fsid,
+ *    while a mount or filesystem mark stays EXDEV. A group without
+ *    FAN_REPORT_FID marks it as usual.
  *  - An overlayfs with index=on,nfs_export=on over the btrfs: inode, mount
  *    and filesystem marks on the overlay report an open of a lower and of
  *    an upper file with statfs(overlay)'s fsid and the overlay's handle of
@@ -20,6 +22,11 @@
  *    through the overlay with the btrfs fsid and the real file's handle;
  *    before 6.6 that part is TCONF (the real files are opened with
  *    FMODE_NONOTIFY).
+ *  - From Linux 6.6, unlink() of a lower and of an upper file through the
+ *    overlay gives an inode mark's group one FAN_DELETE_SELF with the
+ *    overlay's fsid and the handle name_to_handle_at() gave the file
+ *    (c45beebfde34: the event comes when the inode has no dentry left,
+ *    and overlayfs could not encode its handle without one).
  * Syscalls: fanotify_init, fanotify_mark
  */
 #include <limits.h>
@@ -33,6 +40,8 @@
 #define SV FAN_MNT "/sv"
 #define SVBIND "svbind"
 #define OVL "ovl"
+/* lower files for FAN_DELETE_SELF: one per run (-i), up to this many */
+#define LOWER_DEL 20
 
 static int sv_bound, ovl_mounted;
 
@@ -41,22 +50,23 @@ struct want {
 	const char *id_p;	/* whose statfs() and handle the event has */
 };
 
-/* One FAN_OPEN event with the fsid and handle of w->id_p, then nothing. */
-static void expect_fid(int fan, const struct want *w, const char *what)
+/*
+ * One event of mask with FAN_NOFD and a FID record of fsid sfs->f_fsid and
+ * handle want, then nothing.
+ */
+static void expect_fid_of(int fan, unsigned long long mask,
+			  const struct statfs *sfs, const struct fh_buf *want,
+			  const char *what, const char *id_p)
 {
 	const struct fanotify_event_info_fid *f;
-	struct fh_buf want, got;
+	struct fh_buf got;
 	struct fan_event ev;
-	struct statfs sfs;
 	int n, ok = 0;
 
-	if (statfs(w->id_p, &sfs))
-		tst_brk(TBROK | TERRNO, "statfs(%s)", w->id_p);
-	fh_get(w->id_p, 0, &want, NULL);
 	n = fan_read_one(fan, &ev);
 	if (n) {
 		f = (const void *)ev.info;
-		if (ev.ok && ev.mask == FAN_OPEN && ev.fd == FAN_NOFD &&
+		if (ev.ok && ev.mask == mask && ev.fd == FAN_NOFD &&
 		    ev.info_len >= sizeof(*f) + sizeof(struct file_handle) &&
 		    f->hdr.info_type == FAN_EVENT_INFO_TYPE_FID &&
 		    f->hdr.len == ev.info_len) {
@@ -67,18 +77,31 @@ static void expect_fid(int fan, const struct want *w, const char *what)
 			    ev.info_len) {
 				memcpy(&got, fh, sizeof(*fh) +
 				       fh->handle_bytes);
-				ok = !memcmp(&f->fsid, &sfs.f_fsid,
+				ok = !memcmp(&f->fsid, &sfs->f_fsid,
 					     sizeof(f->fsid)) &&
-				     fh_equal(&got, &want);
+				     fh_equal(&got, want);
 			}
 		}
 		fan_close_ev(&ev);
 	}
-	TST_EXP_EXPR(ok, "%s: FAN_OPEN with FAN_NOFD, the fsid of statfs(%s) "
-		     "and its handle (%s, mask %#llx)", what, w->id_p,
+	TST_EXP_EXPR(ok, "%s: %s with FAN_NOFD, the fsid of statfs(%s) "
+		     "and its handle (%s, mask %#llx)", what,
+		     mask == FAN_OPEN ? "FAN_OPEN" : "FAN_DELETE_SELF", id_p,
 		     n ? "an event" : "no event",
 		     n ? (unsigned long long)ev.mask : 0ULL);
 	fan_expect_none(fan, what);
+}
+
+/* One FAN_OPEN event with the fsid and handle of w->id_p, then nothing. */
+static void expect_fid(int fan, const struct want *w, const char *what)
+{
+	struct fh_buf want;
+	struct statfs sfs;
+
+	if (statfs(w->id_p, &sfs))
+		tst_brk(TBROK | TERRNO, "statfs(%s)", w->id_p);
+	fh_get(w->id_p, 0, &want, NULL);
+	expect_fid_of(fan, FAN_OPEN, &sfs, &want, what, w->id_p);
 }
 
 static const struct {
@@ -95,6 +118,13 @@ static int fid_mark(int fan, int i, const char *file, const char *dir)
 {
 	return fanotify_mark(fan, FAN_MARK_ADD | types[i].flags, FAN_OPEN,
 			     AT_FDCWD, types[i].flags ? dir : file);
+}
+
+static void mkfile(const char *path)
+{
+	int fd = SAFE_OPEN(path, O_CREAT | O_WRONLY, 0644);
+
+	SAFE_CLOSE(fd);
 }
 
 static int fid_group(void)
@@ -156,13 +186,14 @@ static void test_subvol(void)
 				 d ? " through a bind mount" : "",
 				 types[i].name);
 			fan = fid_group();
-			if (!new_api) {
+			if (!new_api || types[i].flags) {
 				TST_EXP_FAIL(fid_mark(fan, i, files[d],
 						      dirs[d]), EXDEV,
 					     "%s with FAN_REPORT_FID", what);
 			} else if (fid_mark(fan, i, files[d], dirs[d])) {
 				tst_res(TFAIL | TERRNO, "%s with "
-					"FAN_REPORT_FID (6.8 allows it)", what);
+					"FAN_REPORT_FID (6.8 allows an inode "
+					"mark)", what);
 			} else {
 				fan_touch_open(files[d]);
 				expect_fid(fan, &w, what);
@@ -248,6 +279,51 @@ static void test_overlay_base(void)
 	}
 }
 
+/*
+ * FAN_DELETE_SELF of an overlayfs file: the event is made when the inode
+ * has no dentry left, and overlayfs could not encode a handle without one
+ * until c45beebfde34 (Linux 6.6).
+ */
+static void test_overlay_delete(void)
+{
+	static unsigned int iter;
+	struct fh_buf want;
+	struct statfs sfs;
+	char what[96], path[64];
+	unsigned int j;
+	int fan;
+
+	if (!ovl_mounted) {
+		tst_res(TCONF, "overlayfs could not be mounted");
+		return;
+	}
+	if (tst_kvercmp(6, 6, 0) < 0) {
+		tst_res(TCONF, "before Linux 6.6 overlayfs encodes no handle "
+			"of an inode without a dentry (c45beebfde34)");
+		return;
+	}
+	if (statfs(OVL, &sfs))
+		tst_brk(TBROK | TERRNO, "statfs(%s)", OVL);
+	/* a lower file made in set-up (one per run), an upper one made now */
+	for (j = 0; j < 2; j++) {
+		snprintf(path, sizeof(path), OVL "/%s%u", j ? "ud" : "ld",
+			 iter);
+		if (j)
+			mkfile(path);
+		else if (iter >= LOWER_DEL)
+			continue;
+		fh_get(path, 0, &want, NULL);
+		fan = fid_group();
+		fan_mark(fan, FAN_MARK_ADD, FAN_DELETE_SELF, path);
+		SAFE_UNLINK(path);
+		snprintf(what, sizeof(what), "overlayfs, inode mark, unlink() "
+			 "of the %s file", j ? "upper" : "lower");
+		expect_fid_of(fan, FAN_DELETE_SELF, &sfs, &want, what, path);
+		fan_close(fan);
+	}
+	iter++;
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -260,23 +336,19 @@ static void run(unsigned int n)
 	case 2:
 		test_overlay();
 		break;
-	default:
+	case 3:
 		test_overlay_base();
+		break;
+	default:
+		test_overlay_delete();
 	}
-}
-
-static void mkfile(const char *path)
-{
-	int fd = SAFE_OPEN(path, O_CREAT | O_WRONLY, 0644);
-
-	SAFE_CLOSE(fd);
 }
 
 static void setup(void)
 {
 	struct btrfs_ioctl_vol_args args = { 0 };
 	char cwd[PATH_MAX], opts[4 * PATH_MAX];
-	int fd;
+	int fd, i;
 
 	mkfile(FAN_MNT "/file");
 	fd = SAFE_OPEN(FAN_MNT, O_RDONLY | O_DIRECTORY);
@@ -294,6 +366,10 @@ static void setup(void)
 	SAFE_MKDIR(FAN_MNT "/work", 0755);
 	mkfile(FAN_MNT "/lower/lf");
 	mkfile(FAN_MNT "/upper/uf");
+	for (i = 0; i < LOWER_DEL; i++) {
+		snprintf(opts, sizeof(opts), FAN_MNT "/lower/ld%d", i);
+		mkfile(opts);
+	}
 	SAFE_MKDIR(OVL, 0755);
 	if (!getcwd(cwd, sizeof(cwd)))
 		tst_brk(TBROK | TERRNO, "getcwd()");
@@ -318,7 +394,7 @@ static void cleanup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 4,
+	.tcnt = 5,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
@@ -333,6 +409,8 @@ static struct tst_test test = {
 		{"linux-git", "c285a2f01d69"},
 		/* ovl: enable fsnotify events on underlying real files */
 		{"linux-git", "bc2473c90fca"},
+		/* ovl: support encoding fid from inode with no alias */
+		{"linux-git", "c45beebfde34"},
 		{}
 	},
 };

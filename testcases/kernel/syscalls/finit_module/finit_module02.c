@@ -7,11 +7,11 @@
  *   MODULE_INIT_IGNORE_VERMAGIC and MODULE_INIT_COMPRESSED_FILE (the
  *   fd is a good one);
  * - EBADF for fd -1 and for a copy of the .ko opened O_WRONLY (not open
- *   for reading);
+ *   for reading; 032146cda855 added the check);
  * - EINVAL for fds of what is not a regular file (a directory, a pipe)
  *   and of an empty regular file;
  * - ETXTBSY for a copy of the .ko opened O_RDWR (it is open for writing,
- *   so the kernel cannot deny writes while it reads it);
+ *   so the kernel cannot deny writes while it reads it; 39d637af5aa7);
  * - ENOEXEC for a file of 4096 bytes of garbage;
  * - EFAULT for a parameter string pointer into a PROT_NONE mapping;
  * - EEXIST for a second load of a live module, which stays live.
@@ -148,4 +148,12 @@ static struct tst_test test = {
 	.forks_child = 1,
 	.exclusive = 1,
 	.expected_taint = "OE",
+	.tags = (const struct tst_tag[]) {
+		/* vfs: check fd has read access in
+		 * kernel_read_file_from_fd() */
+		{"linux-git", "032146cda855"},
+		/* vfs: forbid write access when reading a file into memory */
+		{"linux-git", "39d637af5aa7"},
+		{}
+	},
 };

@@ -18,7 +18,15 @@
  * - request_key() of a "keyring" leaves an uninstantiated keyring
  *   behind (no upcall answers); unlinking a key afterwards, which
  *   schedules the garbage collector over it, works (f05819df10d7 fixed
- *   the crash).
+ *   the crash);
+ * - a "dns_resolver" key whose payload starts with a 0 byte is a server
+ *   list and needs its whole 6-byte v1 header: 5 bytes are EINVAL
+ *   (acc657692aed: the kernel read the header past the payload and
+ *   accepted the key), 6 bytes are accepted, and KEYCTL_UPDATE of that
+ *   key (made writable), a type with ->preparse but no ->update, is
+ *   EOPNOTSUPP
+ *   (63a0b0509e70). dns_resolver.ko has no alias the kernel asks for: as
+ *   root the test runs "modprobe dns_resolver"; TCONF without the type.
  * The kernel must not get a new W or D taint from any of it.
  */
 #include <pthread.h>
@@ -245,12 +253,56 @@ static void uninstantiated_keyring(void)
 		     "the key left the session keyring");
 }
 
+static long add_dns(const char *desc, const char *payload, size_t len)
+{
+	return sys_add_key("dns_resolver", desc, payload, len,
+			   KEY_SPEC_SESSION_KEYRING);
+}
+
+static void dns_resolver_header(void)
+{
+	const char *const modprobe[] = {"modprobe", "-q", "dns_resolver",
+					NULL};
+	/* zero, content 0 (server list), version 1, source, status 1, n */
+	static const char v1[6] = { 0, 0, 1, 0, 1, 0 };
+	long key;
+
+	keys_private_session();
+	key = add_dns("ltp_keyctl04_probe", "\1", 2);
+	if (key < 0 && errno == ENODEV && !geteuid()) {
+		tst_cmd(modprobe, 1);
+		key = add_dns("ltp_keyctl04_probe", "\1", 2);
+	}
+	if (key < 0 && errno == ENODEV) {
+		tst_res(TCONF, "no \"dns_resolver\" key type (ENODEV)");
+		return;
+	}
+
+	TST_EXP_FAIL(add_dns("ltp_keyctl04_5", v1, 5), EINVAL,
+		     "add_key(dns_resolver) of a server list with a 5-byte "
+		     "header");
+	key = add_dns("ltp_keyctl04_6", v1, 6);
+	if (key < 0) {
+		tst_res(TFAIL | TERRNO, "add_key(dns_resolver) of a server "
+			"list with its 6-byte header");
+		return;
+	}
+	tst_res(TPASS, "add_key(dns_resolver) of a 6-byte server list "
+		"header");
+	/* a type without ->update gets no write permission by default */
+	TST_EXP_PASS(KEYCTL(KEYCTL_SETPERM, key, KEY_POS_ALL, 0, 0),
+		     "KEYCTL_SETPERM(dns_resolver key, KEY_POS_ALL)");
+	TST_EXP_FAIL(KEYCTL(KEYCTL_UPDATE, key, v1, 6, 0), EOPNOTSUPP,
+		     "KEYCTL_UPDATE of a dns_resolver key");
+}
+
 static void (*const cases[])(void) = {
 	read_revoke_race,
 	update_nonupdatable,
 	update_setperm_race,
 	keyring_read_short,
 	uninstantiated_keyring,
+	dns_resolver_header,
 };
 
 static void run(unsigned int n)
@@ -278,6 +330,9 @@ static struct tst_test test = {
 		/* KEYS: Fix crash when attempt to garbage collect an
 		 * uninstantiated keyring */
 		{"linux-git", "f05819df10d7"},
+		/* keys, dns: Fix missing size check of V1 server-list
+		 * header */
+		{"linux-git", "acc657692aed"},
 		{}
 	},
 };

@@ -176,4 +176,10 @@ static struct tst_test test = {
 	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
+	.tags = (const struct tst_tag[]) {
+		/* fs: allow to mount beneath top mount (the feature itself:
+		 * without it the test says TCONF) */
+		{"linux-git", "6ac392815628"},
+		{}
+	},
 };

@@ -5,19 +5,23 @@
  * - With nodes NULL it returns 0 and reports in status, page by page:
  *   the node of a page in memory (the one get_mempolicy(MPOL_F_NODE|
  *   MPOL_F_ADDR) gives); -EFAULT for an address nothing is mapped at and
- *   for a page only read so far (the shared zero page); -ENOENT for a page
- *   of a shared file mapping that this process has not faulted in. The
- *   same for the pages of another process (a child, by pid, that faulted
- *   in the same pages).
+ *   for a page only read so far (the shared zero page; d899844e9c98, it
+ *   was -ENOENT before 4.3); -ENOENT for a page of a shared file mapping
+ *   that this process has not faulted in, and, from 6.12 on, for an
+ *   anonymous page never touched (7dff875c9436; from 4.3 to 6.11 it was
+ *   -EFAULT, which is what the test expects there). The same for the
+ *   pages of another process (a child, by pid, that faulted in the same
+ *   pages).
  * - Moving pages to the node they are on returns 0 with that node in
- *   status, -EFAULT for the unmapped address; the data stays.
+ *   status, -EFAULT for the unmapped address, and for the untouched
+ *   anonymous page what the query gave; the data stays.
  */
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include "numa_raw.h"
 
-#define NPAGES 6
+#define NPAGES 7
 #define FILE_NAME "move_pages01_file"
 
 static size_t pg;
@@ -29,18 +33,29 @@ static int expect[NPAGES];
 static const char *const what[NPAGES] = {
 	"written page", "written page", "read-only page (zero page)",
 	"unmapped address", "file page not faulted in", "written file page",
+	"anonymous page never touched",
 };
 
 static void setup(void)
 {
-	struct numa_mask allowed = numa_allowed();
+	struct numa_mask allowed = numa_allowed(), mask;
 	char buf[64];
 	int i;
 
 	pg = getpagesize();
 	node = numa_first(&allowed);
+	/*
+	 * Every page of the test and of its child (which inherits the
+	 * policy), the file's page cache too, comes from that node: with
+	 * more nodes the local node of the CPU the test runs on would
+	 * otherwise be used.
+	 */
+	mask = numa_mask_of(node);
+	if (set_mempolicy_raw(MPOL_BIND, mask.b, NUMA_MAXNODE_IN))
+		tst_brk(TBROK | TERRNO, "set_mempolicy(MPOL_BIND, node %d)",
+			node);
 
-	anon = SAFE_MMAP(NULL, 3 * pg, PROT_READ | PROT_WRITE,
+	anon = SAFE_MMAP(NULL, 4 * pg, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	fd = SAFE_OPEN(FILE_NAME, O_RDWR | O_CREAT, 0600);
 	memset(buf, 'f', sizeof(buf));
@@ -66,9 +81,11 @@ static void setup(void)
 	pages[3] = unmapped;
 	pages[4] = filemap;
 	pages[5] = filemap + pg;
+	pages[6] = anon + 3 * pg;
 	expect[0] = expect[1] = expect[5] = node;
 	expect[2] = expect[3] = -EFAULT;
 	expect[4] = -ENOENT;
+	expect[6] = tst_kvercmp(6, 12, 0) >= 0 ? -ENOENT : -EFAULT;
 }
 
 static void check_status(const int *status, const char *call)
@@ -152,4 +169,13 @@ static struct tst_test test = {
 	.needs_tmpdir = 1,
 	.forks_child = 1,
 	.needs_checkpoints = 1,
+	.tags = (const struct tst_tag[]) {
+		/* mm: fix status code which move_pages() returns for zero
+		 * page */
+		{"linux-git", "d899844e9c98"},
+		/* mm/migrate: convert add_page_for_migration() from
+		 * follow_page() to folio_walk */
+		{"linux-git", "7dff875c9436"},
+		{}
+	},
 };

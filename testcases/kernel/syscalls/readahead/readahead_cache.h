@@ -101,7 +101,19 @@ static inline double ra_secs_since(const struct timespec *start)
 	       (now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
+static inline void ra_cache_check_via(int fd, const char *what);
+
 static inline void ra_cache_check(void)
+{
+	ra_cache_check_via(ra_fd, NULL);
+}
+
+/*
+ * The same check with readahead() called on fd, another open file whose
+ * pages are those of the file of ra_cache_setup() (an overlayfs file over
+ * it); what names it in the messages.
+ */
+static inline void ra_cache_check_via(int fd, const char *what)
 {
 	double limit = RA_IO_SECS * tst_timeout_mul();
 	struct timespec start;
@@ -119,11 +131,15 @@ static inline void ra_cache_check(void)
 	tst_res(TINFO, "all %zu pages of the file dropped from the cache",
 		ra_npages);
 
-	SAFE_LSEEK(ra_fd, pos, SEEK_SET);
-	TST_EXP_PASS(readahead(ra_fd, 0, ra_file_len));
+	SAFE_LSEEK(fd, pos, SEEK_SET);
+	if (what)
+		TST_EXP_PASS(readahead(fd, 0, ra_file_len), "readahead() on %s",
+			     what);
+	else
+		TST_EXP_PASS(readahead(fd, 0, ra_file_len));
 	if (!TST_PASS)
 		return;
-	TST_EXP_EQ_LI(SAFE_LSEEK(ra_fd, 0, SEEK_CUR), pos);
+	TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR), pos);
 
 	/*
 	 * readahead() only starts the reads: mincore() counts a page once

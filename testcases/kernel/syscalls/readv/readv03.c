@@ -3,6 +3,11 @@
  * readv(2) cases readv01/readv02 leave out:
  * - zero-length iovecs in the middle are skipped, the others filled in
  *   order;
+ * - a zero-length first iovec, its base in an inaccessible page, is
+ *   skipped too, on a regular file and on /proc/self/cmdline, whose only
+ *   read method is ->read, so readv() loops over the segments itself:
+ *   a kernel that did not step past the empty segment spun there forever
+ *   (19f18459330f);
  * - IOV_MAX iovecs of one byte each are accepted and filled in order;
  * - near the end of the file the iovecs fill up to the end, the rest stay
  *   untouched, the offset stops at the end, and the next readv() returns 0;
@@ -12,6 +17,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include "tst_test.h"
 #include "fileio.h"
@@ -23,6 +29,7 @@
 static unsigned char data[FSIZE], buf[FSIZE];
 static struct iovec iovs[IOV_MAX];
 static int fd = -1;
+static void *bad_addr;
 
 static void test_zero_len(void)
 {
@@ -46,6 +53,37 @@ static void test_zero_len(void)
 		     buf[18 + 64] == UNTOUCHED,
 		     "the non-empty iovecs hold bytes 0-4, 5-14, 15-17");
 	TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR), 18);
+}
+
+static void zero_first(int rfd, const char *name, const unsigned char *want,
+		       ssize_t len)
+{
+	memset(buf, UNTOUCHED, sizeof(buf));
+	iovs[0].iov_base = bad_addr;
+	iovs[0].iov_len = 0;
+	iovs[1].iov_base = buf;
+	iovs[1].iov_len = 64;
+	TST_EXP_VAL(readv(rfd, iovs, 2), len, "readv(0 + 64) of %s", name);
+	TST_EXP_EXPR(!memcmp(buf, want, len) && buf[len] == UNTOUCHED,
+		     "%s: its first %zd bytes in the second iovec", name, len);
+}
+
+static void test_zero_first(void)
+{
+	unsigned char cmdline[65];
+	ssize_t len;
+	int pfd;
+
+	SAFE_LSEEK(fd, 0, SEEK_SET);
+	zero_first(fd, "a regular file", data, 64);
+
+	pfd = SAFE_OPEN("/proc/self/cmdline", O_RDONLY);
+	len = SAFE_READ(0, pfd, cmdline, 64);
+	if (len <= 0)
+		tst_brk(TBROK, "/proc/self/cmdline read %zd bytes", len);
+	SAFE_LSEEK(pfd, 0, SEEK_SET);
+	zero_first(pfd, "/proc/self/cmdline", cmdline, len);
+	SAFE_CLOSE(pfd);
 }
 
 static void test_iov_max(void)
@@ -107,6 +145,7 @@ static void test_pipe(void)
 static void run(void)
 {
 	test_zero_len();
+	test_zero_first();
 	test_iov_max();
 	test_eof();
 	test_pipe();
@@ -115,6 +154,8 @@ static void run(void)
 static void setup(void)
 {
 	fio_fill(data, sizeof(data), 41);
+	bad_addr = SAFE_MMAP(NULL, 4096, PROT_NONE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	fd = SAFE_OPEN(FNAME, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	SAFE_WRITE(1, fd, data, sizeof(data));
 }
@@ -130,4 +171,9 @@ static struct tst_test test = {
 	.setup = setup,
 	.cleanup = cleanup,
 	.needs_tmpdir = 1,
+	.tags = (const struct tst_tag[]) {
+		/* do "fold checks into iterate_and_advance()" right */
+		{"linux-git", "19f18459330f"},
+		{}
+	},
 };

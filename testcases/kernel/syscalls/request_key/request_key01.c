@@ -13,7 +13,13 @@
  * - errors: ENOKEY for a type the kernel does not know, EPERM for a type
  *   beginning with '.', EINVAL for an empty type, EFAULT for a type or
  *   description outside the address space, ENOTDIR for a destination that
- *   is a "user" key, EACCES for a destination without write permission.
+ *   is a "user" key, EACCES for a destination without write permission;
+ * - a key to be constructed (callout info given, no destination) goes to
+ *   the default keyring, here the session keyring: without write
+ *   permission on it, request_key() fails with EACCES and the keyring
+ *   stays empty (4dca6ea1d943, CVE-2017-17807: joining a keyring needs
+ *   only search permission, and the kernel linked the new, negatively
+ *   instantiated key into it).
  * Each case runs in a new anonymous session keyring (a revoked key of the
  * same description in reach would turn ENOKEY into EKEYREVOKED).
  */
@@ -158,6 +164,29 @@ static void test_errors(void)
 		     "get the key");
 }
 
+static void test_default_dest(void)
+{
+	key_serial_t ids[4];
+	long len;
+
+	/* no thread or process keyring: the default is the session keyring */
+	if (KEYCTL(KEYCTL_SET_REQKEY_KEYRING, KEY_REQKEY_DEFL_DEFAULT, 0, 0, 0)
+	    < 0)
+		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_SET_REQKEY_KEYRING)");
+	if (KEYCTL(KEYCTL_SETPERM, SESSION, KEY_POS_ALL & ~KEY_POS_WRITE, 0, 0))
+		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_SETPERM, session)");
+
+	TST_EXP_FAIL(sys_request_key("user", "ltp_request_key01_new",
+				     "callout info", 0), EACCES,
+		     "request_key() constructing into a session keyring "
+		     "without write permission");
+
+	len = KEYCTL(KEYCTL_READ, SESSION, ids, sizeof(ids), 0);
+	if (len < 0)
+		tst_brk(TBROK | TERRNO, "keyctl(KEYCTL_READ, session)");
+	TST_EXP_EQ_LI(len, 0);
+}
+
 static void run(unsigned int n)
 {
 	keys_private_session();
@@ -177,6 +206,9 @@ static void run(unsigned int n)
 	case 4:
 		test_expired();
 		break;
+	case 5:
+		test_default_dest();
+		break;
 	}
 }
 
@@ -187,7 +219,14 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 5,
+	.tcnt = 6,
 	.test = run,
 	.setup = setup,
+	.tags = (const struct tst_tag[]) {
+		/* KEYS: add missing permission check for request_key()
+		 * destination */
+		{"linux-git", "4dca6ea1d943"},
+		{"CVE", "2017-17807"},
+		{}
+	},
 };

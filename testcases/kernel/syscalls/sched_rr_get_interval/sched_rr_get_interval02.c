@@ -5,6 +5,9 @@
  * /proc/sys/kernel/sched_rr_timeslice_ms (exact to the millisecond when
  * the file exists); a SCHED_FIFO task, which has no time slice, gets 0.
  * Asked by another task (the parent) the answers are the same.
+ * The file must be in milliseconds and hold the slice in force from
+ * boot (975e155ed873, c7fcb99877f9: with HZ other than 1000 it showed a
+ * value that did not match the interval).
  */
 #include <time.h>
 #include <sys/wait.h>
@@ -78,4 +81,12 @@ static struct tst_test test = {
 	.exclusive = 1,
 	.forks_child = 1,
 	.needs_checkpoints = 1,
+	.tags = (const struct tst_tag[]) {
+		/* sched/rt: Show the 'sched_rr_timeslice' SCHED_RR timeslice
+		 * tuning knob in milliseconds */
+		{"linux-git", "975e155ed873"},
+		/* sched/rt: Fix sysctl_sched_rr_timeslice intial value */
+		{"linux-git", "c7fcb99877f9"},
+		{}
+	},
 };

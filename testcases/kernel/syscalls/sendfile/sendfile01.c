@@ -5,7 +5,9 @@
  *   the count and leaves the input file position alone;
  * - without one: it reads from the input file position and advances it;
  * - to a regular file (Linux 2.6.33+), a pipe and a stream socket the
- *   bytes arrive unchanged;
+ *   bytes arrive unchanged; to a regular file they are written at the
+ *   output file's own position, which advances, not at the input's
+ *   (2cb4b05e7647);
  * - asking past the end returns what there is, at the end it returns 0,
  *   and count 0 returns 0.
  */
@@ -104,4 +106,9 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.needs_tmpdir = 1,
+	.tags = (const struct tst_tag[]) {
+		/* splice: direct_splice_actor() should not use pos in sd */
+		{"linux-git", "2cb4b05e7647"},
+		{}
+	},
 };

@@ -6,9 +6,13 @@
  * time, and at once for a time already past. old_value reports the
  * setting being replaced: the time left (no more than was set) and the
  * interval; disarmed, it reads zero. A zero it_value disarms: no signal
- * follows.
+ * follows. On the alarm clocks (as root, with a wake-up capable RTC) the
+ * time left read by timer_gettime() and in old_value is relative too, no
+ * more than was set (e86fea764991: it was the absolute expiry time).
  */
+#include <unistd.h>
 #include "time_event.h"
+#include "lapi/time.h"
 
 #define MS NSEC_PER_MSEC
 
@@ -140,6 +144,50 @@ static void test_disarm(void)
 		     "no signal from a timer disarmed before its time");
 }
 
+static void test_alarm_left(clockid_t clk, const char *name)
+{
+	struct sigevent sev = {.sigev_notify = SIGEV_NONE};
+	struct itimerspec cur, old;
+	int aid;
+
+	TEST(ktimer_create(clk, &sev, &aid));
+	if (TST_RET == -1 && TST_ERR == EOPNOTSUPP) {
+		tst_res(TCONF, "no wake-up capable RTC: no %s timers", name);
+		return;
+	}
+	if (TST_RET) {
+		tst_res(TFAIL | TTERRNO, "timer_create(%s)", name);
+		return;
+	}
+	TST_EXP_PASS(ktimer_settime(aid, 0, &(struct itimerspec){
+			{0, 0}, {10, 0}}, NULL), "timer_settime(%s, 10 s)",
+		     name);
+	TST_EXP_PASS(ktimer_gettime(aid, &cur), "timer_gettime(%s)", name);
+	TST_EXP_EXPR(ts_ns(&cur.it_value) > 0 &&
+		     ts_ns(&cur.it_value) <= 10 * NSEC_PER_SEC,
+		     "%s timer_gettime(): %lld ns left of 10 s", name,
+		     ts_ns(&cur.it_value));
+	TST_EXP_PASS(ktimer_settime(aid, 0, &(struct itimerspec){
+			{0, 0}, {0, 0}}, &old), "timer_settime(%s, 0)", name);
+	TST_EXP_EXPR(ts_ns(&old.it_value) > 0 &&
+		     ts_ns(&old.it_value) <= ts_ns(&cur.it_value),
+		     "%s old value: %lld ns left, no more than %lld ns read "
+		     "before", name, ts_ns(&old.it_value),
+		     ts_ns(&cur.it_value));
+	ktimer_delete(aid);
+}
+
+static void test_alarm(void)
+{
+	if (geteuid()) {
+		tst_res(TCONF, "not root (CAP_WAKE_ALARM): alarm timers "
+			"skipped");
+		return;
+	}
+	test_alarm_left(CLOCK_REALTIME_ALARM, "CLOCK_REALTIME_ALARM");
+	test_alarm_left(CLOCK_BOOTTIME_ALARM, "CLOCK_BOOTTIME_ALARM");
+}
+
 static void run(unsigned int n)
 {
 	tev_drain_signal(SIGUSR1);
@@ -159,6 +207,9 @@ static void run(unsigned int n)
 	case 4:
 		test_disarm();
 		break;
+	case 5:
+		test_alarm();
+		break;
 	}
 }
 
@@ -169,7 +220,14 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 5,
+	.tcnt = 6,
 	.test = run,
 	.setup = setup,
+	.tags = (const struct tst_tag[]) {
+		/* alarmtimer: Return relative times in timer_gettime */
+		{"linux-git", "e86fea764991"},
+		/* alarmtimer: Use EOPNOTSUPP instead of ENOTSUPP */
+		{"linux-git", "f18ddc13af98"},
+		{}
+	},
 };

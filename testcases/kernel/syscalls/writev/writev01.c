@@ -6,13 +6,22 @@
  *   exactly those bytes, in order (also when the valid bytes run right up
  *   to the inaccessible page);
  * - a first buffer in an inaccessible page: EFAULT, and nothing at all is
- *   written, not even the valid buffers after it (the file stays empty).
+ *   written, not even the valid buffers after it (the file stays empty);
+ * - 64 valid bytes, the inaccessible page, then two more valid buffers,
+ *   written into a file of 256 bytes (0xff) at offset 0, 65, one page and
+ *   one page + 1 (past the end: a hole before): 64 is returned, exactly
+ *   those 64 bytes are at the offset, every other byte of the file (and
+ *   its size) is what it was or the hole's zeros, and the file offset
+ *   moved by 64.
  *
  * The inaccessible page is a PROT_NONE page right after a mapped one: it
  * faults like a hole made by munmap(), and, unlike a hole, no later
  * allocation can map something into it behind the test's back.
- * On btrfs the first two cases are EFAULT with nothing written (it faults
- * in the whole write first).
+ * On xfs (iomap) the partial write must return its byte count, not
+ * EFAULT (20c64ec83a9f), and a short copy must not shift or lose bytes
+ * (3ac974796e5d).
+ * On btrfs the cases with valid bytes first are EFAULT with nothing
+ * written as well.
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
  * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
@@ -24,7 +33,8 @@
 #include "tst_test.h"
 
 #define FILE_NAME "writev01_file"
-#define MAX_IOVS 3
+#define MAX_IOVS 4
+#define PREFILL 256
 /* An iovec offset that means "in the guard page". */
 #define GUARD LONG_MIN
 
@@ -44,14 +54,28 @@ static struct tcase {
 	int cnt;
 	long exp_ret;		/* -1: EFAULT */
 	const char *desc;
+	int prefill;		/* into a file of PREFILL bytes 0xff */
+	long start;		/* at this offset */
+	int pages;		/* plus this many pages */
 } tcases[] = {
 	{ { { 0, 100 }, { 100, 200 }, { GUARD, 64 } }, 3, 300,
-	  "two valid buffers, then one in the guard page" },
+	  "two valid buffers, then one in the guard page", 0, 0, 0 },
 	{ { { -300, 300 }, { GUARD, 100 } }, 2, 300,
-	  "a valid buffer ending at the guard page, then the guard page" },
-	{ { { GUARD, 100 } }, 1, -1, "only a buffer in the guard page" },
+	  "a valid buffer ending at the guard page, then the guard page",
+	  0, 0, 0 },
+	{ { { GUARD, 100 } }, 1, -1, "only a buffer in the guard page",
+	  0, 0, 0 },
 	{ { { GUARD, 100 }, { 0, 100 } }, 2, -1,
-	  "the guard page first, then a valid buffer" },
+	  "the guard page first, then a valid buffer", 0, 0, 0 },
+#define PARTIAL { { 0, 64 }, { GUARD, 64 }, { 64, 64 }, { 128, 64 } }, 4, 64
+	{ PARTIAL, "64 bytes, the guard page, 128 bytes, at 0 of 256", 1, 0, 0 },
+	{ PARTIAL, "64 bytes, the guard page, 128 bytes, at 65 of 256", 1, 65,
+	  0 },
+	{ PARTIAL, "64 bytes, the guard page, 128 bytes, at a page of 256", 1,
+	  0, 1 },
+	{ PARTIAL, "64 bytes, the guard page, 128 bytes, at a page + 1 of 256",
+	  1, 1, 1 },
+#undef PARTIAL
 };
 
 static void *iov_base(long off)
@@ -95,22 +119,35 @@ static size_t expected_data(const struct tcase *tc, unsigned char *out)
 	return len;
 }
 
-static void check_file(const struct tcase *tc, long exp_ret)
+static void check_file(const struct tcase *tc, long exp_ret, long start)
 {
-	unsigned char *exp = SAFE_MALLOC(page_size);
-	unsigned char *got = SAFE_MALLOC(page_size + 1);
-	size_t exp_len = exp_ret < 0 ? 0 : expected_data(tc, exp);
+	size_t max = 3 * page_size;
+	unsigned char *exp = SAFE_MALLOC(max);
+	unsigned char *got = SAFE_MALLOC(max + 1);
+	size_t exp_len = 0, size = tc->prefill ? PREFILL : 0;
 	struct stat st;
 	ssize_t got_len;
 
+	memset(exp, 0, max);
+	if (tc->prefill)
+		memset(exp, 0xff, PREFILL);
+	if (exp_ret >= 0) {
+		exp_len = expected_data(tc, exp + start);
+		if (start + exp_len > size)
+			size = start + exp_len;
+	}
 	SAFE_FSTAT(fd, &st);
-	TST_EXP_EQ_LI(st.st_size, exp_len);
-	got_len = SAFE_PREAD(0, fd, got, page_size + 1, 0);
-	if (got_len == (ssize_t)exp_len && !memcmp(got, exp, exp_len))
-		tst_res(TPASS, "the file holds exactly the valid bytes");
+	TST_EXP_EQ_LI(st.st_size, size);
+	got_len = SAFE_PREAD(0, fd, got, max + 1, 0);
+	if (got_len == (ssize_t)size && !memcmp(got, exp, size))
+		tst_res(TPASS, "the file holds exactly the valid bytes at %ld, "
+			"the rest as before", start);
 	else
 		tst_res(TFAIL, "the file holds %zd bytes, not exactly the %zu "
-			"valid bytes", got_len, exp_len);
+			"valid bytes at %ld and the rest as before (%zu bytes)",
+			got_len, exp_len, start, size);
+	TST_EXP_EQ_LI(SAFE_LSEEK(fd, 0, SEEK_CUR),
+		      start + (exp_ret < 0 ? 0 : exp_ret));
 	free(exp);
 	free(got);
 }
@@ -120,6 +157,8 @@ static void run(unsigned int n)
 	struct tcase *tc = &tcases[n];
 	struct iovec iov[MAX_IOVS];
 	long exp_ret = tc->exp_ret;
+	long start = tc->start + tc->pages * page_size;
+	unsigned char fill[PREFILL];
 	int i;
 
 	for (i = 0; i < tc->cnt; i++) {
@@ -127,6 +166,14 @@ static void run(unsigned int n)
 		iov[i].iov_len = tc->iov[i].len;
 	}
 	fd = SAFE_OPEN(FILE_NAME, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (tc->prefill) {
+		memset(fill, 0xff, sizeof(fill));
+		SAFE_WRITE(1, fd, fill, sizeof(fill));
+		/* the prefilled pages come from the disk, not the cache */
+		SAFE_FSYNC(fd);
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	}
+	SAFE_LSEEK(fd, start, SEEK_SET);
 
 	/*
 	 * btrfs faults in the whole write before copying and fails it with
@@ -140,7 +187,7 @@ static void run(unsigned int n)
 		TST_EXP_FAIL(writev(fd, iov, tc->cnt), EFAULT);
 	else
 		TST_EXP_VAL(writev(fd, iov, tc->cnt), exp_ret);
-	check_file(tc, exp_ret);
+	check_file(tc, exp_ret, start);
 
 	SAFE_CLOSE(fd);
 }
@@ -152,4 +199,11 @@ static struct tst_test test = {
 	.cleanup = cleanup,
 	.needs_root = 1,
 	.all_filesystems = 1,
+	.tags = (const struct tst_tag[]) {
+		/* iomap: fix a regression for partial write errors */
+		{"linux-git", "20c64ec83a9f"},
+		/* iomap: fix short copy in iomap_write_iter() */
+		{"linux-git", "3ac974796e5d"},
+		{}
+	},
 };
