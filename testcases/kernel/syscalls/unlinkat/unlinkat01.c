@@ -4,7 +4,7 @@
  * - flags 0 removes a file named relative to dirfd, or to the cwd for
  *   AT_FDCWD;
  * - AT_REMOVEDIR removes an empty directory, and the parent's st_nlink
- *   drops by one (btrfs keeps a directory's st_nlink at 1);
+ *   drops by one (btrfs and ntfs3 keep a directory's st_nlink at 1);
  * - EISDIR for a directory without AT_REMOVEDIR, ENOTDIR for a file with
  *   it, ENOTEMPTY for a non-empty directory, EINVAL for "." with it and
  *   for an unknown flag, EBADF for dirfd -1, ENOTDIR for dirfd a regular
