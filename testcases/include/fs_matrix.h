@@ -8,7 +8,11 @@
 #ifndef FS_MATRIX_H
 #define FS_MATRIX_H
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/types.h>
 #include "tst_test.h"
 
 /* 1 when this run's filesystem is one of names ("ext2 ext3 exfat"). */
@@ -50,6 +54,42 @@ static inline void fs_lacks(const char *lacking, const char *what, int err)
 		tst_brk(TFAIL, "%s answered %s for %s, which it has",
 			tst_fs_type, tst_strerrno(err), what);
 	tst_brk(TCONF, "the tmpdir's filesystem has no %s", what);
+}
+
+/*
+ * FAT and exFAT keep no per-file mode: every file has 0777 & ~fmask and
+ * every directory 0777 & ~dmask, whatever mode open(2), mkdir(2) or the
+ * umask asked for (mount(8), FAT and exFAT options; both filesystems
+ * print fmask= and dmask= in their mount options). opt is "fmask" or
+ * "dmask"; the value is read from the cwd's entry in
+ * /proc/self/mountinfo.
+ */
+static inline mode_t fs_fat_mask(const char *opt)
+{
+	char line[4096], cwd[4096], mnt[4096], *p;
+	size_t olen = strlen(opt);
+	FILE *f;
+	long mask = -1;
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		tst_brk(TBROK | TERRNO, "getcwd()");
+	f = fopen("/proc/self/mountinfo", "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/self/mountinfo)");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %*s %*s %*s %4095s", mnt) != 1 ||
+		    strcmp(mnt, cwd))
+			continue;
+		p = strstr(line, " - ");
+		for (p = p ? p : line; (p = strstr(p, opt)); p += olen) {
+			if ((p[-1] == ',' || p[-1] == ' ') && p[olen] == '=')
+				mask = strtol(p + olen + 1, NULL, 8);
+		}
+	}
+	fclose(f);
+	if (mask < 0)
+		tst_brk(TBROK, "no %s= in the mount options of %s", opt, cwd);
+	return mask;
 }
 
 #endif /* FS_MATRIX_H */

@@ -141,17 +141,22 @@ static inline void fsm_next_tick(void)
 
 /*
  * The st_nlink a directory has where the usual rule (2 + subdirectories)
- * gives expect: btrfs keeps every directory's st_nlink at 1 (the cwd's
- * filesystem is asked).
+ * gives expect: btrfs keeps every directory's st_nlink at 1, and so does
+ * ntfs3 (a directory's count is its number of names, fs/ntfs3/inode.c;
+ * subdirectories add nothing). The cwd's filesystem is asked.
  */
 #define FSM_BTRFS_MAGIC 0x9123683EU
+#define FSM_NTFS3_MAGIC 0x7366746EU
 static inline long fsm_dir_nlink(long expect)
 {
 	struct statfs sfs;
 
 	if (statfs(".", &sfs))
 		tst_brk(TBROK | TERRNO, "statfs(.)");
-	return (unsigned int)sfs.f_type == FSM_BTRFS_MAGIC ? 1 : expect;
+	if ((unsigned int)sfs.f_type == FSM_BTRFS_MAGIC ||
+	    (unsigned int)sfs.f_type == FSM_NTFS3_MAGIC)
+		return 1;
+	return expect;
 }
 
 #endif /* FSMETA_H */

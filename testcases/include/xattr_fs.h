@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The two filesystems every *xattr test runs its cases on: ext4 on the
- * test device (mounted by the library at XATTR_MNT_EXT4) and a tmpfs that
- * setup mounts at XATTR_MNT_TMPFS inside the tmpdir. They store xattrs in
- * two different ways (on-disk entries, and the in-memory simple_xattr of
- * fs/xattr.c), behind the same syscalls and the same promised errors.
+ * The filesystem every *xattr test runs its cases on: the filesystem
+ * matrix (.all_filesystems), one filesystem per run, the test file in the
+ * mount (the cwd). ext2/3/4, xfs, btrfs and ntfs3 keep xattrs on disk,
+ * tmpfs in the in-memory simple_xattr of fs/xattr.c, behind the same
+ * syscalls and the same promised errors. vfat and exFAT have no xattrs:
+ * there setxattr(), getxattr() and removexattr() must fail with
+ * EOPNOTSUPP and listxattr() list no user.* or trusted.* name, which
+ * xattr_fs_get() asserts before the test's own cases are TCONF.
  *
  * Attribute names use the user.* namespace where the filesystem has it;
  * tmpfs gained user.* only in 6.6, so older kernels get trusted.* there
@@ -18,12 +21,10 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/xattr.h>
+#include "fs_matrix.h"
 
-#define XATTR_MNT_EXT4 "mnt_ext4"
-#define XATTR_MNT_TMPFS "mnt_tmpfs"
-#define XATTR_NFS 2
+#define XATTR_NFS 1
 
 /* From include/uapi/linux/limits.h. */
 #include "lapi/xattr.h"
@@ -31,24 +32,18 @@
 #define XATTR_FS_TEST_FIELDS \
 	.tcnt = XATTR_NFS, \
 	.needs_root = 1, \
-	.needs_tmpdir = 1, \
-	.needs_device = 1, \
-	.mount_device = 1, \
-	.mntpoint = XATTR_MNT_EXT4, \
-	.dev_fs_type = "ext4"
+	.all_filesystems = 1
 
 struct xattr_fs {
 	const char *name;
-	const char *mnt;
 	const char *prefix;	/* "user." or "trusted."; NULL: no xattrs */
 	char file[64];		/* the test file on it */
 };
 
-static struct xattr_fs xattr_fs[XATTR_NFS] = {
-	{ .name = "ext4", .mnt = XATTR_MNT_EXT4 },
-	{ .name = "tmpfs", .mnt = XATTR_MNT_TMPFS },
-};
-static int xattr_tmpfs_mounted;
+/* The filesystems of the matrix documented to have no xattrs at all. */
+#define XATTR_FS_NONE "vfat exfat"
+
+static struct xattr_fs xattr_fs[XATTR_NFS];
 
 /* prefix + suffix into buf. */
 static inline const char *xattr_name(const struct xattr_fs *fs, char *buf,
@@ -119,42 +114,74 @@ static inline const char *xattr_pick_prefix(struct xattr_fs *fs)
 
 static inline void xattr_fs_setup(const char *file_name)
 {
-	unsigned int i;
+	struct xattr_fs *fs = &xattr_fs[0];
 
-	SAFE_MKDIR(XATTR_MNT_TMPFS, 0755);
-	SAFE_MOUNT("tmpfs", XATTR_MNT_TMPFS, "tmpfs", 0, NULL);
-	xattr_tmpfs_mounted = 1;
-
-	for (i = 0; i < XATTR_NFS; i++) {
-		struct xattr_fs *fs = &xattr_fs[i];
-
-		snprintf(fs->file, sizeof(fs->file), "%s/%s", fs->mnt,
-			 file_name);
-		xattr_fs_new_file(fs);
-		fs->prefix = xattr_pick_prefix(fs);
-		if (fs->prefix)
-			tst_res(TINFO, "%s: using %s* names", fs->name,
-				fs->prefix);
-	}
+	fs->name = tst_fs_type;
+	snprintf(fs->file, sizeof(fs->file), "%s", file_name);
+	xattr_fs_new_file(fs);
+	fs->prefix = xattr_pick_prefix(fs);
+	if (fs->prefix)
+		tst_res(TINFO, "%s: using %s* names", fs->name, fs->prefix);
 }
 
 static inline void xattr_fs_cleanup(void)
 {
-	if (xattr_tmpfs_mounted) {
-		SAFE_UMOUNT(XATTR_MNT_TMPFS);
-		xattr_tmpfs_mounted = 0;
-	}
 }
 
-/* fs n of the test, or NULL (after a TCONF) when it has no xattrs. */
+/*
+ * A filesystem without xattrs: each call that names an attribute is
+ * EOPNOTSUPP, and the list holds no user.* or trusted.* name (only what
+ * an LSM may add under security.*).
+ */
+static inline void xattr_fs_check_none(struct xattr_fs *fs)
+{
+	char list[1024], buf[8];
+	ssize_t len, i;
+
+	TST_EXP_FAIL(setxattr(fs->file, "user.ltp", "1", 1, 0), EOPNOTSUPP,
+		     "%s: setxattr(user.ltp)", fs->name);
+	TST_EXP_FAIL(setxattr(fs->file, "trusted.ltp", "1", 1, 0), EOPNOTSUPP,
+		     "%s: setxattr(trusted.ltp)", fs->name);
+	TST_EXP_FAIL(getxattr(fs->file, "user.ltp", buf, sizeof(buf)),
+		     EOPNOTSUPP, "%s: getxattr(user.ltp)", fs->name);
+	TST_EXP_FAIL(removexattr(fs->file, "user.ltp"), EOPNOTSUPP,
+		     "%s: removexattr(user.ltp)", fs->name);
+	len = listxattr(fs->file, list, sizeof(list));
+	if (len < 0) {
+		tst_res(TFAIL | TERRNO, "%s: listxattr()", fs->name);
+		return;
+	}
+	for (i = 0; i < len; i += strlen(list + i) + 1) {
+		if (strncmp(list + i, "security.", 9)) {
+			tst_res(TFAIL, "%s: listxattr() lists %s", fs->name,
+				list + i);
+			return;
+		}
+	}
+	tst_res(TPASS, "%s: listxattr() lists no user.* or trusted.* name "
+		"(%zd bytes)", fs->name, len);
+}
+
+/*
+ * fs n of the test, or NULL when it has no xattrs: on vfat and exFAT
+ * that is asserted as their documented EOPNOTSUPP, then TCONF; on any
+ * other filesystem of the matrix it is a failure.
+ */
 static inline struct xattr_fs *xattr_fs_get(unsigned int n)
 {
 	struct xattr_fs *fs = &xattr_fs[n];
 
 	if (!fs->prefix) {
-		tst_res(TCONF, "%s supports neither user.* nor trusted.* "
-			"xattrs (CONFIG_TMPFS_XATTR / CONFIG_EXT4_FS_XATTR?)",
-			fs->name);
+		if (fs_is(XATTR_FS_NONE)) {
+			xattr_fs_check_none(fs);
+			tst_res(TCONF, "%s has no xattrs", fs->name);
+		} else if (fs_is("tmpdir")) {
+			tst_res(TCONF, "the tmpdir's filesystem supports "
+				"neither user.* nor trusted.* xattrs");
+		} else {
+			tst_res(TFAIL, "%s supports neither user.* nor "
+				"trusted.* xattrs", fs->name);
+		}
 		return NULL;
 	}
 	tst_res(TINFO, "on %s", fs->name);

@@ -7,6 +7,8 @@
  *   (not a regular file open for writing),
  * - EFBIG for a length above RLIMIT_FSIZE, with SIGXFSZ sent (caught
  *   here) and, with SIGXFSZ ignored, still EFBIG.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -121,6 +123,7 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 };

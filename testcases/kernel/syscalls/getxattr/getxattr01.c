@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * getxattr(2) on ext4 and on tmpfs, each case with its exact result:
+ * getxattr(2) on every filesystem of the matrix (ext2 ext3 ext4
+ * xfs btrfs ntfs3 tmpfs; .all_filesystems, xattr_fs.h), each case with its
+ * exact result:
  * - an attribute with a 0-byte value returns 0, both into a buffer (left
  *   untouched) and as a size query (size 0); tmpfs could not even store
  *   such a value before 4e66d445d042,
@@ -9,6 +11,9 @@
  * - a larger buffer gets exactly the value, the bytes past it untouched,
  * - a name never set fails with ENODATA,
  * - a name longer than XATTR_NAME_MAX and the empty name fail with ERANGE.
+ * vfat and exFAT have no xattrs: setxattr(), getxattr() and
+ * removexattr() are EOPNOTSUPP there and listxattr() lists no user.*
+ * or trusted.* name (asserted), then the cases are TCONF.
  */
 #include "tst_test.h"
 #include "xattr_fs.h"

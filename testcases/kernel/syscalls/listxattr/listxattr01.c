@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * listxattr(2) on ext4 and on tmpfs, each case with its exact result:
+ * listxattr(2) on every filesystem of the matrix (ext2 ext3 ext4
+ * xfs btrfs ntfs3 tmpfs; .all_filesystems, xattr_fs.h), each case with its
+ * exact result:
  * - a file without attributes of the test lists none of them,
  * - an attribute with a 0-byte value is listed like any other (tmpfs
  *   could not store it before 4e66d445d042), each name exactly once,
@@ -8,6 +10,9 @@
  *   a call with a buffer of that size then returns,
  * - a buffer one byte too small fails with ERANGE,
  * - a removed attribute leaves the list, which shrinks by its name.
+ * vfat and exFAT have no xattrs: setxattr(), getxattr() and
+ * removexattr() are EOPNOTSUPP there and listxattr() lists no user.*
+ * or trusted.* name (asserted), then the cases are TCONF.
  */
 #include "tst_test.h"
 #include "xattr_fs.h"

@@ -11,6 +11,8 @@
  * - with SIGXFSZ at its default action, such a write kills the writer
  *   with SIGXFSZ.
  * Syscalls: lseek, write, pwrite64, ftruncate
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -91,6 +93,7 @@ static void run(void)
 
 static struct tst_test test = {
 	.test_all = run,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 };

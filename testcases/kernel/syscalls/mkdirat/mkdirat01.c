@@ -2,13 +2,17 @@
 /*
  * mkdirat(2) creates the directory where its dirfd says:
  * - a name relative to dirfd lands in that directory, AT_FDCWD uses the
- *   cwd, an absolute name ignores dirfd; mode is masked by the umask;
+ *   cwd, an absolute name ignores dirfd; mode is masked by the umask
+ *   (vfat and exFAT keep no mode: 0777 & ~dmask of the mount there);
  * - EBADF for a relative name with dirfd -1, ENOTDIR for dirfd a regular
  *   file, EEXIST, ENOENT below a missing directory.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
+#include "fs_matrix.h"
 #include "fsmeta.h"
 
 #define DIR_NAME "mkdirat01_dir"
@@ -39,6 +43,9 @@ static void expect_dir(const char *path, mode_t mode)
 {
 	struct stat st;
 
+	/* FAT and exFAT ignore the mode and the umask: 0777 & ~dmask */
+	if (fs_is("vfat exfat"))
+		mode = 0777 & ~fs_fat_mask("dmask");
 	TST_EXP_EXPR(!stat(path, &st) && st.st_mode == (S_IFDIR | mode),
 		     "%s is a directory of mode %04o", path, mode);
 }
@@ -90,5 +97,6 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

@@ -8,6 +8,8 @@
  * - AT_FDCWD resolves from the cwd;
  * - an absolute path ignores dirfd, even one that is not open or not a
  *   directory.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -97,5 +99,6 @@ static void setup(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

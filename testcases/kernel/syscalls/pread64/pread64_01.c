@@ -7,6 +7,8 @@
  *   count 0;
  * - the file offset stays where lseek() put it, also for an O_APPEND fd;
  * - a hole reads as zeros.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -91,5 +93,6 @@ static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

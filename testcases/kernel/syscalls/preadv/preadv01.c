@@ -7,6 +7,8 @@
  *   stay untouched; at the end it returns 0;
  * - iovcnt 0 returns 0;
  * - the file offset stays where lseek() put it.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -95,5 +97,6 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

@@ -10,6 +10,8 @@
  * - RWF_DSYNC, RWF_SYNC, RWF_HIPRI (buffered): the data is written;
  * - RWF_NOAPPEND on an O_APPEND fd writes at the offset (TCONF on kernels
  *   before 73fa7547c70b, which answer EOPNOTSUPP).
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -141,5 +143,6 @@ static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

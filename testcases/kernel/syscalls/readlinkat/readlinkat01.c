@@ -7,6 +7,8 @@
  *   and is ENOENT for an fd that is not a symlink;
  * - EBADF for a relative name with dirfd -1, ENOTDIR for dirfd a regular
  *   file, EINVAL for a name that is not a symlink.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -91,5 +93,11 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
+	.skip_filesystems = (const struct tst_fs_skip[]) {
+		{"vfat", "FAT has no symbolic links (EPERM)"},
+		{"exfat", "exFAT has no symbolic links (EPERM)"},
+		{}
+	},
 };

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * removexattr(2) on ext4 and on tmpfs, each case with its exact result:
+ * removexattr(2) on every filesystem of the matrix (ext2 ext3 ext4
+ * xfs btrfs ntfs3 tmpfs; .all_filesystems, xattr_fs.h), each case with its
+ * exact result:
  * - an attribute with a 0-byte value (storable on tmpfs only since
  *   4e66d445d042) and one with a value are removed: 0, then getxattr()
  *   fails with ENODATA for them,
  * - removing the same name again, or a name never set: ENODATA,
  * - removing one attribute leaves the other intact,
  * - a name longer than XATTR_NAME_MAX and the empty name: ERANGE.
+ * vfat and exFAT have no xattrs: setxattr(), getxattr() and
+ * removexattr() are EOPNOTSUPP there and listxattr() lists no user.*
+ * or trusted.* name (asserted), then the cases are TCONF.
  */
 #include "tst_test.h"
 #include "xattr_fs.h"

@@ -7,6 +7,8 @@
  * - EBADF for olddirfd -1 and for newdirfd -1 with relative names,
  *   ENOTDIR for a dirfd that is a regular file, ENOENT for a name missing
  *   below olddirfd; the file stays where it was.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -99,5 +101,6 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };

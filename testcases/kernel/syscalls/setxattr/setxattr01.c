@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * setxattr(2) on ext4 and on tmpfs, each case with its exact result:
+ * setxattr(2) on every filesystem of the matrix (ext2 ext3 ext4
+ * xfs btrfs ntfs3 tmpfs; .all_filesystems, xattr_fs.h), each case with its
+ * exact result:
  * - a value of size 0 can be set (tmpfs returned ENOMEM for it before
  *   4e66d445d042) and reads back as 0 bytes,
  * - a value round-trips exactly (all 256 byte values),
@@ -12,6 +14,9 @@
  * - a value of XATTR_SIZE_MAX + 1 bytes fails with E2BIG,
  * - a flag other than XATTR_CREATE / XATTR_REPLACE fails with EINVAL and
  *   sets nothing.
+ * vfat and exFAT have no xattrs: setxattr(), getxattr() and
+ * removexattr() are EOPNOTSUPP there and listxattr() lists no user.*
+ * or trusted.* name (asserted), then the cases are TCONF.
  */
 #include <stdlib.h>
 #include "tst_test.h"

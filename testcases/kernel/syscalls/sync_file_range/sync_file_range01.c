@@ -8,6 +8,8 @@
  * - every combination of the three flags, flags 0 included, returns 0
  *   for a range inside the file, one past its end, and a directory, and
  *   leaves data, size and offset alone.
+ * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
+ * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -79,5 +81,6 @@ static void setup(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_tmpdir = 1,
+	.needs_root = 1,
+	.all_filesystems = 1,
 };
