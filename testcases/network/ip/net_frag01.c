@@ -4,10 +4,11 @@
  * veth pair with MTU 1000 (10.99.3.0/24), IPv6 over one with MTU 1280.
  * - UDP datagrams around the edges arrive whole and byte for byte: the
  *   largest that needs no fragment (MTU - 28 / MTU - 48), one byte more,
- *   exactly two full fragments and one byte more (fragments carry
- *   (MTU - 20) & ~7 = 976 / ((MTU - 40) & ~7) - 8 = 1232 bytes), eight
- *   fragments, and the largest datagram (65507 / 65527); one byte more
- *   is EMSGSIZE;
+ *   the largest in two fragments and one byte more, the largest in eight,
+ *   and the largest datagram (65507 / 65527); one byte more is EMSGSIZE.
+ *   All fragments but the last carry a multiple of 8 bytes ((MTU - 20) &
+ *   ~7 = 976 / ((MTU - 40) & ~7) - 8 = 1232), the last up to MTU - 20 =
+ *   980 / MTU - 48 = 1232: each datagram's fragment count is checked;
  * - the counters move by exactly what was sent: FragOKs by the number of
  *   fragmented datagrams and FragCreates by their fragments on the
  *   sender (Ip: in /proc/net/snmp, Ip6* in /proc/net/snmp6), ReasmOKs
@@ -113,10 +114,11 @@ static void sizes(int family)
 {
 	int v4 = family == AF_INET, mtu = v4 ? MTU4 : MTU6;
 	size_t per = v4 ? ((mtu - 20) & ~7) : ((mtu - 40) & ~7) - 8;
-	size_t fit = v4 ? mtu - 28 : mtu - 48;
+	size_t last = v4 ? mtu - 20 : mtu - 48;
+	size_t fit = last - 8;
 	size_t max = v4 ? 65507 : 65527;
-	size_t len[] = { fit, fit + 1, 2 * per - 8, 2 * per - 7, 8 * per - 8,
-			 max, 1 };
+	size_t len[] = { fit, fit + 1, per + last - 8, per + last - 7,
+			 7 * per + last - 8, max, 1 };
 	struct sockaddr_storage raddr, saddr;
 	int r = bound(NET_B, family, &raddr);
 	int s = bound(NET_A, family, &saddr);
@@ -131,7 +133,10 @@ static void sizes(int family)
 	b_req = ctr(NET_B, family, "ReasmReqds");
 
 	for (i = 0; i < n; i++) {
-		size_t nf = (len[i] + 8 + per - 1) / per;
+		/* all but the last fragment carry per bytes, the last up to last */
+		long long nf = len[i] > fit ?
+			1 + (len[i] + 8 - last + per - 1) / per : 0;
+		long long c0 = ctr(NET_A, family, "FragCreates"), c1;
 
 		fill(len[i], i);
 		if (sendto(s, sbuf, len[i], 0, (struct sockaddr *)&raddr,
@@ -139,11 +144,15 @@ static void sizes(int family)
 			tst_res(TFAIL | TERRNO, "sendto(%zu bytes)", len[i]);
 			continue;
 		}
-		if (len[i] > fit) {
+		if (nf) {
 			fragd++;
 			frags += nf;
 		}
 		ok += got(r, len[i]);
+		c1 = ctr(NET_A, family, "FragCreates");
+		if (c1 - c0 != nf)
+			tst_res(TFAIL, "%zu byte datagram: %lld fragments, expected %lld",
+				len[i], c1 - c0, nf);
 	}
 	if (ok == (int)n)
 		tst_res(TPASS, "%zu, %zu, %zu, %zu, %zu, %zu, 1 byte datagrams arrived whole and intact",

@@ -228,9 +228,12 @@ static int proc_users(int h, const char *ifname,
 	}
 	while (fgets(line, sizeof(line), f)) {
 		if (v4()) {
-			if (sscanf(line, "%d %31[^: \t]", &idx, name) == 2)
+			/* a device line starts with its index, a group with tabs */
+			if (line[0] != '\t' &&
+			    sscanf(line, "%d %31[^: \t]", &idx, name) == 2)
 				strcpy(dev, name);
-			else if (sscanf(line, " %63s %d", hex, &u) == 2 &&
+			else if (line[0] == '\t' &&
+				 sscanf(line, " %63s %d", hex, &u) == 2 &&
 				 !strcmp(dev, ifname) && !strcmp(hex, want))
 				users = u;
 		} else if (sscanf(line, "%d %31s %63s %d", &idx, name, hex,

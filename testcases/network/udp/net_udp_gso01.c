@@ -33,6 +33,9 @@
 #ifndef UDP_NO_CHECK6_TX
 # define UDP_NO_CHECK6_TX 101
 #endif
+#ifndef UDP_NO_CHECK6_RX
+# define UDP_NO_CHECK6_RX 102
+#endif
 #ifndef SOL_UDP
 # define SOL_UDP 17
 #endif
@@ -214,9 +217,14 @@ static void run(unsigned int n)
 			   "UDP_NO_CHECK6_TX 1: errno");
 	NET_EXP_EQ(gsend(c, 2000, 1000, sizeof(uint16_t)), EINVAL,
 		   "segmented send without checksums: errno");
+	/* a zero UDP checksum over IPv6 is dropped unless allowed */
+	if (!v4 && setint(r, SOL_UDP, UDP_NO_CHECK6_RX, 1))
+		tst_brk(TBROK | TERRNO, "setsockopt(UDP_NO_CHECK6_RX)");
 	NET_EXP_EQ(gsend(c, 1000, -1, 0), 0, "plain send without checksums: errno");
 	if (next(r, &gro) != 1000 || memcmp(rbuf, sbuf, 1000))
 		tst_res(TFAIL, "the checksum-less datagram did not arrive intact");
+	else
+		tst_res(TPASS, "an unsegmented checksum-less datagram arrives");
 	close(c);
 
 	g = net_bound(NET_B, fam, SOCK_DGRAM, &raddr);
