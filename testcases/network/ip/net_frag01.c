@@ -115,7 +115,8 @@ static void sizes(int family)
 	int v4 = family == AF_INET, mtu = v4 ? MTU4 : MTU6;
 	size_t per = v4 ? ((mtu - 20) & ~7) : ((mtu - 40) & ~7) - 8;
 	size_t last = v4 ? mtu - 20 : mtu - 48;
-	size_t fit = last - 8;
+	/* unfragmented: no fragment header in IPv6 */
+	size_t fit = v4 ? mtu - 28 : mtu - 48;
 	size_t max = v4 ? 65507 : 65527;
 	size_t len[] = { fit, fit + 1, per + last - 8, per + last - 7,
 			 7 * per + last - 8, max, 1 };
