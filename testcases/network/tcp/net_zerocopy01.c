@@ -7,7 +7,8 @@
  *   remote reading meanwhile) arrives byte for byte; the completions on
  *   the error queue (SO_EE_ORIGIN_ZEROCOPY, ee_errno 0, the range
  *   ee_info..ee_data) cover the ids of the sends that sent data, 0 to
- *   n - 1, each exactly once and in order;
+ *   n - 1, each exactly once and in order; the remote being a local
+ *   socket, each has SO_EE_CODE_ZEROCOPY_COPIED (the deferred copy);
  * - once a send's completion came, the buffer may be reused: overwriting
  *   it does not change what the remote reads;
  * - UDP: 8 datagrams sent with MSG_ZEROCOPY arrive intact, completions
@@ -32,6 +33,9 @@
 #endif
 #ifndef SO_EE_ORIGIN_ZEROCOPY
 # define SO_EE_ORIGIN_ZEROCOPY 5
+#endif
+#ifndef SO_EE_CODE_ZEROCOPY_COPIED
+# define SO_EE_CODE_ZEROCOPY_COPIED 1
 #endif
 
 #define TOTAL (1 << 20)
@@ -83,6 +87,13 @@ static int read_errq(int fd, int family)
 				ee.ee_origin, ee.ee_errno, SO_EE_ORIGIN_ZEROCOPY);
 			continue;
 		}
+		/*
+		 * The remote is a socket of this machine: the pages were
+		 * copied on delivery (deferred copy, msg_zerocopy.rst).
+		 */
+		if (!(ee.ee_code & SO_EE_CODE_ZEROCOPY_COPIED))
+			tst_res(TFAIL, "completion %u..%u: ee_code %u without SO_EE_CODE_ZEROCOPY_COPIED",
+				ee.ee_info, ee.ee_data, ee.ee_code);
 		if (nr < MAXR) {
 			rlo[nr] = ee.ee_info;
 			rhi[nr] = ee.ee_data;
