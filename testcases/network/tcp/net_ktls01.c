@@ -18,7 +18,9 @@
  *   22, then "after" with type 23;
  * - on the wire (a plain TCP peer) a record is 23, 3.3, length 8 + data
  *   + 16; relayed unchanged to a TLS_RX socket it decrypts; the next
- *   record relayed with one ciphertext byte flipped fails with EBADMSG.
+ *   record relayed with one ciphertext byte flipped fails with EBADMSG;
+ * - TLS 1.3 hides the type: a type 22 record is 23 on the wire with the
+ *   length data + 1 + 16, relayed it decrypts as type 22.
  */
 #include <linux/tls.h>
 #include <netinet/in.h>
@@ -307,6 +309,63 @@ static void tamper(int family)
 	close(q);
 }
 
+/*
+ * TLS 1.3 hides the record type: a type 22 record goes out as 23 with
+ * the real type inside (no explicit nonce: length data + 1 + 16), and
+ * the receiver gets it back with TLS_GET_RECORD_TYPE 22.
+ */
+static void tls13(int family)
+{
+	int x, y, p, q, t;
+	ci128 ci;
+	unsigned char rec[64];
+	char buf[64];
+	ssize_t n;
+
+	net_tcp_pair(NET_A, NET_B, family, &x, &y);
+	net_tcp_pair(NET_B, NET_A, family, &p, &q);
+	mkinfo(&ci, 0x44, 9);
+	ci.info.version = TLS_1_3_VERSION;
+	ulp_or_tconf(x);
+	conf_safe(x, TLS_TX, &ci);
+	ulp_or_tconf(q);
+	conf_safe(q, TLS_RX, &ci);
+
+	send_rec(x, 22, "hs");
+	n = net_read_all(y, rec, 5 + 2 + 1 + 16);
+	if (n != 24 || rec[0] != 23 || rec[1] != 3 || rec[2] != 3 ||
+	    rec[3] != 0 || rec[4] != 19)
+		tst_res(TFAIL, "TLS 1.3 type 22 record on the wire: %zd bytes, header %02x %02x%02x %02x%02x",
+			n, rec[0], rec[1], rec[2], rec[3], rec[4]);
+	else
+		tst_res(TPASS, "TLS 1.3: a type 22 record goes out as type 23, length 19");
+	if (net_write_all(p, rec, 24))
+		tst_brk(TBROK, "relay write");
+	n = recv_rec(q, buf, sizeof(buf), &t);
+	if (n != 2 || strcmp(buf, "hs") || t != 22)
+		tst_res(TFAIL, "TLS 1.3 relayed record: %zd bytes \"%s\" type %d", n,
+			buf, t);
+	else
+		tst_res(TPASS, "TLS 1.3: the relayed record decrypts as type 22 \"hs\"");
+
+	send_rec(x, 23, "app");
+	n = net_read_all(y, rec, 5 + 3 + 1 + 16);
+	if (n != 25 || rec[0] != 23 || rec[4] != 20)
+		tst_brk(TBROK, "TLS 1.3 data record: %zd bytes", n);
+	if (net_write_all(p, rec, 25))
+		tst_brk(TBROK, "relay write");
+	n = recv_rec(q, buf, sizeof(buf), &t);
+	if (n != 3 || strcmp(buf, "app") || t != 23)
+		tst_res(TFAIL, "TLS 1.3 data record: %zd bytes \"%s\" type %d", n,
+			buf, t);
+	else
+		tst_res(TPASS, "TLS 1.3: then \"app\" as type 23");
+	close(x);
+	close(y);
+	close(p);
+	close(q);
+}
+
 static void run(unsigned int n)
 {
 	int family = n ? AF_INET6 : AF_INET, a, b;
@@ -318,6 +377,7 @@ static void run(unsigned int n)
 	close(a);
 	close(b);
 	tamper(family);
+	tls13(family);
 }
 
 static void setup(void)
