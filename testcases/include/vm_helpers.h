@@ -16,6 +16,7 @@
 #ifndef VM_HELPERS_H
 #define VM_HELPERS_H
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,6 +357,30 @@ static inline long check_pattern(const void *buf, size_t n, unsigned int seed)
 			return (long)i;
 	}
 	return -1;
+}
+
+/*
+ * Write size bytes (a multiple of 1 MiB) of fill_pattern() to a new file,
+ * one seed a MiB, then write them back and drop them from the page cache:
+ * the file's pages are charged where the writer runs, and later reads
+ * come from the disk.
+ */
+static inline void write_pattern_file(const char *name, size_t size)
+{
+	const size_t chunk = 1024 * 1024;
+	char *buf = SAFE_MALLOC(chunk);
+	size_t off;
+	int fd;
+
+	fd = SAFE_OPEN(name, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	for (off = 0; off < size; off += chunk) {
+		fill_pattern(buf, chunk, off / chunk);
+		SAFE_WRITE(1, fd, buf, chunk);
+	}
+	SAFE_FSYNC(fd);
+	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	SAFE_CLOSE(fd);
+	free(buf);
 }
 
 /* Offset of the first non-zero byte, or -1. */

@@ -98,23 +98,6 @@ static void accounting_child(void)
 	exit(0);
 }
 
-static void write_file(const char *name, size_t size)
-{
-	char *buf = SAFE_MALLOC(MB);
-	size_t off;
-	int fd;
-
-	fd = SAFE_OPEN(name, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	for (off = 0; off < size; off += MB) {
-		fill_pattern(buf, MB, off / MB);
-		SAFE_WRITE(1, fd, buf, MB);
-	}
-	SAFE_FSYNC(fd);
-	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	SAFE_CLOSE(fd);
-	free(buf);
-}
-
 static void reader_child(void)
 {
 	char *buf = SAFE_MALLOC(MB);
@@ -150,7 +133,7 @@ static void page_cache_under_max(void)
 	cg_mkdir("m");
 	CG_WRITE("m", "memory.max", "%d", 16 * MB);
 	cg_no_swap("m");
-	write_file("data", FILE_SIZE);
+	write_pattern_file("data", FILE_SIZE);
 
 	pid = SAFE_FORK();
 	if (!pid)

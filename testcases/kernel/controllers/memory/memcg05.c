@@ -39,23 +39,6 @@
 static long long tol;
 static int on_tmpfs;
 
-static void write_file(const char *name, size_t size)
-{
-	char *buf = SAFE_MALLOC(MB);
-	size_t off;
-	int fd;
-
-	fd = SAFE_OPEN(name, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	for (off = 0; off < size; off += MB) {
-		fill_pattern(buf, MB, off / MB);
-		SAFE_WRITE(1, fd, buf, MB);
-	}
-	SAFE_FSYNC(fd);
-	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	SAFE_CLOSE(fd);
-	free(buf);
-}
-
 /* In cgroup rel, read the file name (size bytes), check it, exit. */
 static void read_in(const char *rel, const char *name, size_t size)
 {
@@ -166,7 +149,7 @@ static void setup(void)
 	CG_WRITE("min", "memory.min", "%d", 16 * MB);
 	CG_WRITE("low", "memory.low", "%d", 16 * MB);
 	for (i = 0; i < 3; i++)
-		write_file(kids[i], HOLD);
+		write_pattern_file(kids[i], HOLD);
 }
 
 static struct tst_test test = {
