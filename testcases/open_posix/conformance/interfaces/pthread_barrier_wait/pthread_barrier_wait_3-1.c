@@ -10,17 +10,10 @@
  */
 #include <pthread.h>
 
-#include "pts_helpers.h"
+#include "pts_no_eintr.h"
 
 static pthread_barrier_t b;
-static volatile int tid, hit, handled, passed;
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
-	hit = 1;
-}
+static volatile int tid, passed;
 
 static void *waiter(void *arg)
 {
@@ -35,27 +28,14 @@ static void *waiter(void *arg)
 
 int main(void)
 {
-	struct sigaction sa;
 	pthread_t t;
-	int i, r;
+	int r;
 	void *v;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigaction(SIGUSR1, &sa, NULL);
+	pts_ne_install();
 	pthread_barrier_init(&b, NULL, 2);
 	pthread_create(&t, NULL, waiter, NULL);
-	pts_wait_flag(&tid, "the waiter");
-	for (i = 0; i < 3; i++) {
-		pts_wait_in_syscall(tid, SYS_futex);
-		hit = 0;
-		pthread_kill(t, SIGUSR1);
-		pts_wait_flag(&hit, "the handler");
-		if (passed)
-			PTS_FAILED("the barrier released a lone waiter after signal %d",
-				   i + 1);
-	}
-	pts_wait_in_syscall(tid, SYS_futex);
+	pts_ne_interrupt(t, &tid, 3, &passed, "the barrier wait of a lone waiter");
 	r = pthread_barrier_wait(&b);
 	pthread_join(t, &v);
 	if ((r && r != PTHREAD_BARRIER_SERIAL_THREAD) ||
@@ -64,7 +44,7 @@ int main(void)
 	if ((r == PTHREAD_BARRIER_SERIAL_THREAD) +
 	    ((long)v == PTHREAD_BARRIER_SERIAL_THREAD) != 1)
 		PTS_FAILED("%s serial thread", r == (long)v ? "not one" : "no");
-	if (handled != 3)
-		PTS_FAILED("%d signals handled", handled);
+	if (pts_ne_handled != 3)
+		PTS_FAILED("%d signals handled", pts_ne_handled);
 	PTS_PASSED("the barrier wait resumed after each signal");
 }

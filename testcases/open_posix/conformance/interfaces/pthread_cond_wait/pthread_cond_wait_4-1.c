@@ -10,18 +10,11 @@
  */
 #include <pthread.h>
 
-#include "pts_helpers.h"
+#include "pts_no_eintr.h"
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t c = PTHREAD_COND_INITIALIZER;
-static volatile int tid, hit, handled, bad, go;
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
-	hit = 1;
-}
+static volatile int tid, bad, go;
 
 static void *waiter(void *arg)
 {
@@ -43,21 +36,11 @@ static void *waiter(void *arg)
 
 int main(void)
 {
-	struct sigaction sa;
 	pthread_t t;
-	int i;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigaction(SIGUSR1, &sa, NULL);
+	pts_ne_install();
 	pthread_create(&t, NULL, waiter, NULL);
-	pts_wait_flag(&tid, "the waiter");
-	for (i = 0; i < 3; i++) {
-		pts_wait_in_syscall(tid, SYS_futex);
-		hit = 0;
-		pthread_kill(t, SIGUSR1);
-		pts_wait_flag(&hit, "the handler");
-	}
+	pts_ne_interrupt(t, &tid, 3, NULL, "pthread_cond_wait()");
 	pthread_mutex_lock(&m);
 	go = 1;
 	pthread_cond_signal(&c);
@@ -66,7 +49,7 @@ int main(void)
 	if (bad)
 		PTS_FAILED("a wait returned %d%s", bad,
 			   bad == -1 ? " (mutex not held)" : "");
-	if (handled != 3)
-		PTS_FAILED("%d signals handled", handled);
+	if (pts_ne_handled != 3)
+		PTS_FAILED("%d signals handled", pts_ne_handled);
 	PTS_PASSED("no EINTR, mutex held on every return");
 }

@@ -7,17 +7,10 @@
  */
 #include <pthread.h>
 
-#include "pts_helpers.h"
+#include "pts_no_eintr.h"
 
-static volatile int jtid, hit, handled, go, joined;
+static volatile int jtid, go, joined;
 static pthread_t target;
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
-	hit = 1;
-}
 
 static void *run_target(void *arg)
 {
@@ -42,30 +35,18 @@ static void *joiner(void *arg)
 
 int main(void)
 {
-	struct sigaction sa;
 	pthread_t j;
 	void *v;
-	int i;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigaction(SIGUSR1, &sa, NULL);
+	pts_ne_install();
 	pthread_create(&target, NULL, run_target, NULL);
 	pthread_create(&j, NULL, joiner, NULL);
-	pts_wait_flag(&jtid, "the joiner");
-	for (i = 0; i < 3; i++) {
-		pts_wait_in_syscall(jtid, SYS_futex);
-		hit = 0;
-		pthread_kill(j, SIGUSR1);
-		pts_wait_flag(&hit, "the handler");
-		if (joined)
-			PTS_FAILED("join returned after signal %d", i + 1);
-	}
+	pts_ne_interrupt(j, &jtid, 3, &joined, "pthread_join()");
 	go = 1;
 	pthread_join(j, &v);
 	if (v)
 		PTS_FAILED("the join returned %ld", (long)v);
-	if (handled != 3)
-		PTS_FAILED("%d signals handled", handled);
+	if (pts_ne_handled != 3)
+		PTS_FAILED("%d signals handled", pts_ne_handled);
 	PTS_PASSED("join resumed after each signal, no EINTR");
 }

@@ -10,17 +10,10 @@
  */
 #include <pthread.h>
 
-#include "pts_helpers.h"
+#include "pts_no_eintr.h"
 
 static pthread_mutex_t m;
-static volatile int tid, handled, hit, got;
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
-	hit = 1;
-}
+static volatile int tid, got;
 
 static void *waiter(void *arg)
 {
@@ -39,7 +32,6 @@ static void run(int proto)
 {
 	pthread_mutexattr_t a;
 	pthread_t t;
-	int i;
 	void *v;
 
 	pthread_mutexattr_init(&a);
@@ -47,35 +39,24 @@ static void run(int proto)
 		PTS_UNSUPP("protocol %d not supported", proto);
 	pthread_mutex_init(&m, &a);
 	pthread_mutex_lock(&m);
-	tid = handled = got = 0;
+	tid = pts_ne_handled = got = 0;
 	pthread_create(&t, NULL, waiter, NULL);
-	pts_wait_flag(&tid, "the waiter");
-	for (i = 0; i < 3; i++) {
-		pts_wait_in_syscall(tid, SYS_futex);
-		hit = 0;
-		pthread_kill(t, SIGUSR1);
-		pts_wait_flag(&hit, "the handler");
-		if (got)
-			PTS_FAILED("protocol %d: the lock returned after signal %d",
-				   proto, i + 1);
-	}
-	pts_wait_in_syscall(tid, SYS_futex);
+	pts_ne_interrupt(t, &tid, 3, &got, proto == PTHREAD_PRIO_NONE ?
+			 "pthread_mutex_lock() (PRIO_NONE)" :
+			 "pthread_mutex_lock() (PRIO_INHERIT)");
 	pthread_mutex_unlock(&m);
 	pthread_join(t, &v);
 	if (v)
 		PTS_FAILED("protocol %d: the lock returned %ld", proto, (long)v);
-	if (handled != 3)
-		PTS_FAILED("protocol %d: %d signals handled", proto, handled);
+	if (pts_ne_handled != 3)
+		PTS_FAILED("protocol %d: %d signals handled", proto,
+			   pts_ne_handled);
 	pthread_mutex_destroy(&m);
 }
 
 int main(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigaction(SIGUSR1, &sa, NULL);
+	pts_ne_install();
 	run(PTHREAD_PRIO_NONE);
 	run(PTHREAD_PRIO_INHERIT);
 	PTS_PASSED("the wait resumed after each signal, no EINTR");

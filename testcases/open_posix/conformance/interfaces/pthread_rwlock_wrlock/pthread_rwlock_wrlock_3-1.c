@@ -10,17 +10,10 @@
  */
 #include <pthread.h>
 
-#include "pts_helpers.h"
+#include "pts_no_eintr.h"
 
 static pthread_rwlock_t l = PTHREAD_RWLOCK_INITIALIZER;
-static volatile int tid, hit, handled, got;
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled++;
-	hit = 1;
-}
+static volatile int tid, got;
 
 static void *blocked(void *arg)
 {
@@ -38,39 +31,24 @@ static void run(int write)
 {
 	pthread_t t;
 	void *v;
-	int i;
 
 	if (write)
 		pthread_rwlock_rdlock(&l);
 	else
 		pthread_rwlock_wrlock(&l);
-	tid = handled = got = 0;
+	tid = pts_ne_handled = got = 0;
 	pthread_create(&t, NULL, blocked, (void *)(long)write);
-	pts_wait_flag(&tid, "the waiter");
-	for (i = 0; i < 3; i++) {
-		pts_wait_in_syscall(tid, SYS_futex);
-		hit = 0;
-		pthread_kill(t, SIGUSR1);
-		pts_wait_flag(&hit, "the handler");
-		if (got)
-			PTS_FAILED("%s returned after signal %d",
-				   write ? "wrlock" : "rdlock", i + 1);
-	}
-	pts_wait_in_syscall(tid, SYS_futex);
+	pts_ne_interrupt(t, &tid, 3, &got, write ? "wrlock" : "rdlock");
 	pthread_rwlock_unlock(&l);
 	pthread_join(t, &v);
-	if (v || handled != 3)
+	if (v || pts_ne_handled != 3)
 		PTS_FAILED("%s returned %ld after %d signals",
-			   write ? "wrlock" : "rdlock", (long)v, handled);
+			   write ? "wrlock" : "rdlock", (long)v, pts_ne_handled);
 }
 
 int main(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigaction(SIGUSR1, &sa, NULL);
+	pts_ne_install();
 	run(1);
 	run(0);
 	PTS_PASSED("writer and reader waits resumed after signals, no EINTR");
