@@ -241,6 +241,10 @@ static struct tst_test test = {
 		{"linux-git", "e88b2c6e5a4d"},
 		/* bpf: Fix truncation handling for mod32 dst reg wrt zero */
 		{"linux-git", "9b00f1b78809"},
+		/* bpf: fix 32-bit ALU op verification (named by 9b00f1b78809
+		 * as the commit that made the mod32 upper half wrong;
+		 * upstream LTP's bpf_prog05 tags it too) */
+		{"linux-git", "468f6eafa6c4"},
 		{"CVE", "2021-3444"},
 		{}
 	},

@@ -97,6 +97,9 @@ static struct tst_test test = {
 	.tags = (const struct tst_tag[]) {
 		/* cap_inode_getsecurity: use d_find_any_alias() instead of d_find_alias() */
 		{"linux-git", "355139a8dba4"},
+		/* Introduce v3 namespaced file capabilities (the regression;
+		 * upstream LTP's execveat03 tags it too) */
+		{"linux-git", "8db6c34f1dbc"},
 		{}
 	},
 };

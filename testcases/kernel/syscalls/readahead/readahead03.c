@@ -87,6 +87,10 @@ static struct tst_test test = {
 	.tags = (const struct tst_tag[]) {
 		/* ovl: add ovl_fadvise() */
 		{"linux-git", "b833a3660394"},
+		/* ovl: fix GPF in swapfile_activate of file from overlayfs
+		 * over xfs (the regression b833a3660394 repairs; upstream
+		 * LTP's readahead02 tags it too) */
+		{"linux-git", "5b910bd615ba"},
 		{}
 	},
 };
