@@ -7,6 +7,8 @@
 #include <netinet/in.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tst_test.h"
 
@@ -108,6 +110,61 @@ static inline int tcp_listener(unsigned short port, unsigned short *bound)
 	if (bound)
 		*bound = ntohs(sin.sin_port);
 	return fd;
+}
+
+/*
+ * A counter of a /proc/net table in this process's namespace: file is
+ * "snmp" or "netstat" (a line of names, then a line of values, per
+ * section), sect the section with its colon ("Tcp:", "IpExt:").
+ */
+static inline long long proc_net_counter(const char *file, const char *sect,
+					 const char *field)
+{
+	char path[64], names[8192], vals[8192], *n, *v, *sn, *sv;
+	long long ret = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/net/%s", file);
+	f = fopen(path, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	while (ret < 0 && fgets(names, sizeof(names), f) &&
+	       fgets(vals, sizeof(vals), f)) {
+		if (strncmp(names, sect, strlen(sect)))
+			continue;
+		n = strtok_r(names, " \n", &sn);
+		v = strtok_r(vals, " \n", &sv);
+		while (n && v && strcmp(n, field)) {
+			n = strtok_r(NULL, " \n", &sn);
+			v = strtok_r(NULL, " \n", &sv);
+		}
+		if (n && v)
+			ret = atoll(v);
+	}
+	fclose(f);
+	if (ret < 0)
+		tst_brk(TBROK, "no %s %s in %s", sect, field, path);
+	return ret;
+}
+
+/* A counter of /proc/net/snmp6 (a name and a value a line). */
+static inline long long proc_net_snmp6(const char *field)
+{
+	char name[128];
+	long long val;
+	FILE *f = fopen("/proc/net/snmp6", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/net/snmp6)");
+	while (fscanf(f, "%127s %lld", name, &val) == 2) {
+		if (!strcmp(name, field)) {
+			fclose(f);
+			return val;
+		}
+	}
+	fclose(f);
+	tst_brk(TBROK, "no %s in /proc/net/snmp6", field);
+	return -1;
 }
 
 #endif /* NET_HELPERS_H */

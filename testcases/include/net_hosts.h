@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "net_helpers.h"
 #include "net_rtnl.h"
 
 enum { NET_A, NET_B, NET_R, NET_NHOSTS };
@@ -452,33 +453,15 @@ static inline void net_routed_setup(void)
 static inline long long net_snmp(int h, const char *file, const char *sect,
 				 const char *field)
 {
-	char path[64], names[4096], vals[4096], *n, *v, *sn, *sv;
-	FILE *f;
-	long long ret = -1;
-
 	net_enter(h);
-	snprintf(path, sizeof(path), "/proc/net/%s", file);
-	f = fopen(path, "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
-	while (fgets(names, sizeof(names), f) && fgets(vals, sizeof(vals), f)) {
-		if (strncmp(names, sect, strlen(sect)))
-			continue;
-		n = strtok_r(names, " \n", &sn);
-		v = strtok_r(vals, " \n", &sv);
-		while (n && v) {
-			if (!strcmp(n, field)) {
-				ret = atoll(v);
-				break;
-			}
-			n = strtok_r(NULL, " \n", &sn);
-			v = strtok_r(NULL, " \n", &sv);
-		}
-	}
-	fclose(f);
-	if (ret < 0)
-		tst_brk(TBROK, "no %s %s in %s", sect, field, path);
-	return ret;
+	return proc_net_counter(file, sect, field);
+}
+
+/* A counter of /proc/net/snmp6 (e.g. "Ip6OutForwDatagrams") in h. */
+static inline long long net_snmp6(int h, const char *field)
+{
+	net_enter(h);
+	return proc_net_snmp6(field);
 }
 
 #endif /* NET_HOSTS_H */

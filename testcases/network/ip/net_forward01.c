@@ -21,32 +21,11 @@
 
 #define N 10
 
-static long long snmp6(int h, const char *field)
-{
-	char name[64];
-	long long v;
-	FILE *f;
-
-	net_enter(h);
-	f = fopen("/proc/net/snmp6", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/snmp6)");
-	while (fscanf(f, "%63s %lld", name, &v) == 2) {
-		if (!strcmp(name, field)) {
-			fclose(f);
-			return v;
-		}
-	}
-	fclose(f);
-	tst_brk(TBROK, "no %s in /proc/net/snmp6", field);
-	return -1;
-}
-
 static long long fwd_count(int family)
 {
 	if (family == AF_INET)
 		return net_snmp(NET_R, "snmp", "Ip:", "ForwDatagrams");
-	return snmp6(NET_R, "Ip6OutForwDatagrams");
+	return net_snmp6(NET_R, "Ip6OutForwDatagrams");
 }
 
 /* Receive one datagram; its TTL / hop limit, -1 if none was attached. */
@@ -173,7 +152,7 @@ static long long addr_errors(int family)
 {
 	if (family == AF_INET)
 		return net_snmp(NET_R, "snmp", "Ip:", "InAddrErrors");
-	return snmp6(NET_R, "Ip6InAddrErrors");
+	return net_snmp6(NET_R, "Ip6InAddrErrors");
 }
 
 /*

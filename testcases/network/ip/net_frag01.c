@@ -28,29 +28,6 @@
 
 static unsigned char sbuf[65536], rbuf[65536];
 
-static long long snmp6(int h, const char *field)
-{
-	char line[256], name[128];
-	long long val, ret = -1;
-	FILE *f;
-
-	net_enter(h);
-	f = fopen("/proc/net/snmp6", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/snmp6)");
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%127s %lld", name, &val) == 2 &&
-		    !strcmp(name, field)) {
-			ret = val;
-			break;
-		}
-	}
-	fclose(f);
-	if (ret < 0)
-		tst_brk(TBROK, "no %s in /proc/net/snmp6", field);
-	return ret;
-}
-
 static long long ctr(int h, int family, const char *field)
 {
 	char name[64];
@@ -58,7 +35,7 @@ static long long ctr(int h, int family, const char *field)
 	if (family == AF_INET)
 		return net_snmp(h, "snmp", "Ip:", field);
 	snprintf(name, sizeof(name), "Ip6%s", field);
-	return snmp6(h, name);
+	return net_snmp6(h, name);
 }
 
 /* Host h's address on the link of family (net1 for IPv4). */
