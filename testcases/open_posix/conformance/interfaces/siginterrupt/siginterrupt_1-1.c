@@ -3,7 +3,9 @@
  * siginterrupt() (XSI): with flag 1 a system call interrupted by the
  * caught signal fails with [EINTR] (a blocking pipe read() here); with
  * flag 0 it is restarted and completes with the data written after the
- * signal. The handler runs in both cases. An invalid signal number fails
+ * signal (written only once the signal was taken, so a read that
+ * completed instead of restarting cannot pass). The handler runs in
+ * both cases. An invalid signal number fails
  * with -1 and [EINVAL].
  */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -37,7 +39,20 @@ static ssize_t interrupted_read(int flag)
 		pts_wait_in_syscall(me, SYS_read);
 		kill(me, SIGUSR1);
 		if (!flag) {
-			/* the read restarts: wait until it sleeps again */
+			/*
+			 * Write only once the signal was taken (no longer
+			 * pending) and the read sleeps again: a byte that came
+			 * first would end the woken read before the signal
+			 * could interrupt it, and a restart would go unseen.
+			 */
+			long long end = pts_now(CLOCK_MONOTONIC) +
+					pts_bound_ns(30);
+
+			while (pts_shared_pending(me) & (1ULL << (SIGUSR1 - 1))) {
+				if (pts_now(CLOCK_MONOTONIC) > end)
+					_exit(5);
+				pts_nap();
+			}
 			pts_wait_in_syscall(me, SYS_read);
 			if (write(p[1], "x", 1) != 1)
 				_exit(3);
