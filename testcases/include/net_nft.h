@@ -83,8 +83,19 @@ struct nft_batch {
 
 static uint32_t nft_seq;
 
-/* ---- building messages ---- */
+/* The nf_tables family of a socket family's packets (AF_INET or AF_INET6). */
+static inline int nft_nfproto(int family)
+{
+	return family == AF_INET ? NFPROTO_IPV4 : NFPROTO_IPV6;
+}
 
+/* The IP header length of a packet without options or extension headers. */
+static inline int nft_iph_len(int family)
+{
+	return family == AF_INET ? 20 : 40;
+}
+
+/* ---- building messages ---- */
 static inline void *nft_tail(struct nft_batch *b, size_t len)
 {
 	void *p;

@@ -66,11 +66,6 @@ static void add_rules(void)
 	nft_commit_safe(&b, "table, set, input chain, ct rules");
 }
 
-static int iph_len(int family)
-{
-	return family == AF_INET ? 20 : 40;
-}
-
 static void local_to_remote(int family, int *cfd, int *sfd)
 {
 	size_t i;
@@ -260,8 +255,8 @@ static void counters(int family)
 {
 	struct nft_rule_info r[3];
 	const struct nft_expr_info *est, *new;
-	long long syn = iph_len(family) + 40;
-	long long dgram = iph_len(family) + 8 + 5;
+	long long syn = nft_iph_len(family) + 40;
+	long long dgram = nft_iph_len(family) + 8 + 5;
 	long long syns;
 	int n;
 

@@ -42,20 +42,10 @@ struct rule_want {
 	uint32_t verdict;
 };
 
-static int nfproto(int family)
-{
-	return family == AF_INET ? NFPROTO_IPV4 : NFPROTO_IPV6;
-}
-
-static int iph_len(int family)
-{
-	return family == AF_INET ? 20 : 40;
-}
-
 static void add_rule(int family, const struct rule_want *w)
 {
 	nft_rule_begin(&b, "input", 0);
-	nft_match_nfproto(&b, nfproto(family));
+	nft_match_nfproto(&b, nft_nfproto(family));
 	nft_match_l4dport(&b, w->proto, w->port);
 	nft_counter(&b);
 	nft_verdict(&b, w->verdict, NULL);
@@ -92,7 +82,7 @@ static int rule_matches(const struct nft_rule_info *r, int family,
 			return 0;
 	return e[0].key == NFT_META_NFPROTO && e[0].reg == NFT_REG_1 &&
 	       e[1].key == NFT_CMP_EQ && e[1].dlen == 1 &&
-	       e[1].data[0] == nfproto(family) &&
+	       e[1].data[0] == nft_nfproto(family) &&
 	       e[2].key == NFT_META_L4PROTO &&
 	       e[3].dlen == 1 && e[3].data[0] == w->proto &&
 	       e[4].key == NFT_PAYLOAD_TRANSPORT_HEADER && e[4].offset == 2 &&
@@ -185,7 +175,7 @@ static long long udp_part(int family, int rd, int ra,
 	send_all(s, ud, 'd');
 	send_all(s, ua, 'a');
 	for (i = 0; i < NSIZES; i++) {
-		bytes += sizes[i] + 8 + iph_len(family);
+		bytes += sizes[i] + 8 + nft_iph_len(family);
 		net_wait(ra, POLLIN);
 		n = recv(ra, rbuf, sizeof(rbuf), MSG_DONTWAIT);
 		fill(buf, sizes[i], 'a' + i);
@@ -241,7 +231,7 @@ static void tcp_dropped(int family, const struct sockaddr_storage *tl,
 static void syn_counter(int family, const struct nft_rule_info *r)
 {
 	const struct nft_expr_info *c = nft_rule_expr(r, "counter");
-	unsigned long long syn = iph_len(family) + 40;
+	unsigned long long syn = nft_iph_len(family) + 40;
 
 	if (!c) {
 		tst_res(TFAIL, "TCP drop rule: no counter in the dump");

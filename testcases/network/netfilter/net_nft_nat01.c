@@ -31,11 +31,6 @@
 static struct nft_batch b;
 static char tx[DATA_LEN], rx[DATA_LEN];
 
-static int nfproto(int family)
-{
-	return family == AF_INET ? NFPROTO_IPV4 : NFPROTO_IPV6;
-}
-
 static int alen(int family)
 {
 	return family == AF_INET ? 4 : 16;
@@ -255,10 +250,10 @@ static void run(unsigned int i)
 	nft_add_chain(&b, "post", "nat", NF_INET_POST_ROUTING, 100,
 		      NF_ACCEPT, 0);
 	nft_rule_begin(&b, "pre", 0);
-	nft_match_addr(&b, nfproto(family), 1, net_rawaddr(&v));
+	nft_match_addr(&b, nft_nfproto(family), 1, net_rawaddr(&v));
 	nft_counter(&b);
 	nft_immediate(&b, NFT_REG_1, net_rawaddr(&baddr), alen(family));
-	nft_nat(&b, NFT_NAT_DNAT, nfproto(family), NFT_REG_1, 0);
+	nft_nat(&b, NFT_NAT_DNAT, nft_nfproto(family), NFT_REG_1, 0);
 	nft_rule_end(&b);
 	nft_commit_safe(&b, "nat table, chains, DNAT rule");
 
@@ -272,7 +267,7 @@ static void run(unsigned int i)
 	net_enter(NET_R);
 	nft_begin(&b, NFPROTO_INET, TABLE);
 	nft_rule_begin(&b, "post", 0);
-	nft_match_nfproto(&b, nfproto(family));
+	nft_match_nfproto(&b, nft_nfproto(family));
 	nft_match_ifname(&b, NFT_META_OIFNAME, "net1");
 	nft_counter(&b);
 	nft_masq(&b);

@@ -45,11 +45,6 @@ static const struct {
 
 static struct nft_batch b;
 
-static int iph_len(int family)
-{
-	return family == AF_INET ? 20 : 40;
-}
-
 /* What a socket reads from admin-prohibited: the table of its family. */
 static int admin_errno(int family)
 {
@@ -207,8 +202,8 @@ static void run(unsigned int i)
 	};
 	struct nft_rule_info r[NRULES + 1];
 	int sent_port, sent_admin, n;
-	long long udp_size = iph_len(family) + 8 + 1;
-	long long syn_size = iph_len(family) + 40;
+	long long udp_size = nft_iph_len(family) + 8 + 1;
+	long long syn_size = nft_iph_len(family) + 40;
 
 	tst_res(TINFO, "%s", i ? "IPv6" : "IPv4");
 	add_rules(family, ports);
