@@ -21,7 +21,7 @@
  *   KEEP_SIZE; COLLAPSE_RANGE and INSERT_RANGE on multiples of the
  *   filesystem's allocation unit, and EINVAL for an unaligned range, a
  *   collapse reaching EOF and an insert at or past EOF (the file left as
- *   it was);
+ *   it was; each once in the set-up, then now and then in the mix);
  * - copy_file_range() within the file: a copy of non-overlapping ranges
  *   (shortened to the source's EOF) lands byte for byte; overlapping
  *   ranges are EINVAL;
@@ -831,6 +831,75 @@ static void probe_lacking(unsigned int mode_bit, int mode, const char *name)
 	SAFE_UNLINK("probe");
 }
 
+/* fallocate() or copy_file_range() on the probe file: EINVAL, unchanged */
+static void einval_once(int pfd, long ret, const char *what)
+{
+	unsigned char b = 0;
+	struct stat st;
+
+	if (ret == -1 && errno == EINVAL)
+		tst_res(TPASS, "%s: EINVAL", what);
+	else if (ret == -1)
+		tst_res(TFAIL | TERRNO, "%s, expected EINVAL", what);
+	else
+		tst_res(TFAIL, "%s returned %ld, expected EINVAL", what, ret);
+	SAFE_FSTAT(pfd, &st);
+	SAFE_PREAD(1, pfd, &b, 1, 3 * unit);
+	TST_EXP_EXPR(st.st_size == (off_t)(4 * unit) && b == 0x5a,
+		     "%s: the file is as it was (size %lld)", what,
+		     (long long)st.st_size);
+}
+
+/*
+ * The error paths of the shifting modes and of a copy within one file,
+ * once each, on a file of 4 allocation units: a range not on the unit, a
+ * collapse reaching EOF, an insert at EOF, overlapping copy ranges. The
+ * random mix runs them too, now and then.
+ */
+static void probe_einval(void)
+{
+	unsigned char data[256];
+	loff_t in = 0, out = unit / 2;
+	struct stat st;
+	size_t off;
+	int pfd;
+
+	pfd = SAFE_OPEN("probe", O_CREAT | O_RDWR | O_TRUNC, 0644);
+	memset(data, 0x5a, sizeof(data));
+	for (off = 0; off < 4 * unit; off += sizeof(data))
+		SAFE_PWRITE(1, pfd, data, sizeof(data), off);
+	if (!(caps->lacks & M_COLLAPSE)) {
+		einval_once(pfd, fallocate(pfd, FALLOC_FL_COLLAPSE_RANGE, 1,
+					   unit), "COLLAPSE_RANGE at offset 1");
+		einval_once(pfd, fallocate(pfd, FALLOC_FL_COLLAPSE_RANGE, 0,
+					   unit + 1), "COLLAPSE_RANGE of unit + 1 bytes");
+	}
+	if (!(caps->lacks & M_INSERT)) {
+		einval_once(pfd, fallocate(pfd, FALLOC_FL_INSERT_RANGE, 1,
+					   unit), "INSERT_RANGE at offset 1");
+		einval_once(pfd, fallocate(pfd, FALLOC_FL_INSERT_RANGE, 0,
+					   unit + 1), "INSERT_RANGE of unit + 1 bytes");
+		einval_once(pfd, fallocate(pfd, FALLOC_FL_INSERT_RANGE, 4 * unit,
+					   unit), "INSERT_RANGE at EOF");
+	}
+	einval_once(pfd, copy_file_range(pfd, &in, pfd, &out, unit, 0),
+		    "copy_file_range() of overlapping ranges of one file");
+	if (!(caps->lacks & M_COLLAPSE) && !caps->collapse_eof_truncates) {
+		einval_once(pfd, fallocate(pfd, FALLOC_FL_COLLAPSE_RANGE,
+					   2 * unit, 2 * unit),
+			    "COLLAPSE_RANGE reaching EOF");
+	} else if (!(caps->lacks & M_COLLAPSE)) {
+		TST_EXP_PASS(fallocate(pfd, FALLOC_FL_COLLAPSE_RANGE, 2 * unit,
+				       2 * unit), "COLLAPSE_RANGE reaching EOF");
+		SAFE_FSTAT(pfd, &st);
+		TST_EXP_EXPR(st.st_size == (off_t)(2 * unit),
+			     "%s truncates at the offset instead (size %lld)",
+			     tst_fs_type, (long long)st.st_size);
+	}
+	SAFE_CLOSE(pfd);
+	SAFE_UNLINK("probe");
+}
+
 static void probe_dio(void)
 {
 	int want = !caps->dio_kver[0] ||
@@ -924,6 +993,7 @@ static void setup(void)
 	op_ok[OP_ZERO] = !(caps->lacks & M_ZERO);
 	op_ok[OP_COLLAPSE] = !(caps->lacks & M_COLLAPSE);
 	op_ok[OP_INSERT] = !(caps->lacks & M_INSERT);
+	probe_einval();
 	probe_dio();
 
 	tst_res(TINFO, "%s: allocation unit %zu%s", tst_fs_type, unit,
