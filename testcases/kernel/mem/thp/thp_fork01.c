@@ -10,14 +10,6 @@
  *    ENOMEM), and stays whole in the parent;
  *  - MADV_WIPEONFORK: the child reads zeros over the whole region, both
  *    huge pages, while the parent keeps its data;
- *  - a region of four huge pages minus one byte (its end off a huge page
- *    boundary), made PROT_NONE and then MADV_MERGEABLE on one small page
- *    inside the second huge page (which splits the VMA there), survives
- *    fork() and exit of the child; before 027ef6c87853 ("mm: thp: fix
- *    pmd_present for split_huge_page and PROT_NONE with THP") the kernel
- *    could BUG in this sequence (a kernel that does kills the test or
- *    the machine, which the runner reports); after it, made readable
- *    again, the region still reads zeros in the parent.
  * Every child reports its own checks and is reaped.
  */
 #include <sys/mman.h>
@@ -161,44 +153,11 @@ static void wipe_on_fork(void)
 	SAFE_MUNMAP(a, 2 * hp);
 }
 
-static void prot_none_split(void)
-{
-	size_t len = 4 * hp - 1;
-	char *p = SAFE_MMAP(NULL, len, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	pid_t pid;
-	long nz;
-
-	memset(p, 0, len);
-	SAFE_MPROTECT(p, len, PROT_NONE);
-	if (madvise(p + hp, pg, MADV_MERGEABLE)) {
-		if (errno == EINVAL)
-			tst_res(TCONF, "MADV_MERGEABLE: EINVAL, no KSM in this "
-				"kernel: the PROT_NONE split case is skipped");
-		else
-			tst_res(TFAIL | TERRNO, "madvise(MADV_MERGEABLE)");
-		SAFE_MUNMAP(p, len);
-		return;
-	}
-	pid = SAFE_FORK();
-	if (!pid)
-		exit(0);
-	reap_child(pid);
-	tst_res(TPASS, "fork() and exit of a child with a PROT_NONE region "
-		"split by MADV_MERGEABLE");
-	SAFE_MPROTECT(p, len, PROT_READ);
-	nz = first_nonzero(p, len);
-	TST_EXP_EXPR(nz < 0, "the region reads zeros again after PROT_READ "
-		     "(first non-zero byte %ld)", nz);
-	SAFE_MUNMAP(p, len);
-}
-
 static void run(void)
 {
 	cow_both_ways();
 	dont_fork();
 	wipe_on_fork();
-	prot_none_split();
 }
 
 static void setup(void)
@@ -228,9 +187,5 @@ static struct tst_test test = {
 	},
 	.needs_kconfigs = (const char *const []) {
 		"CONFIG_TRANSPARENT_HUGEPAGE", NULL
-	},
-	.tags = (const struct tst_tag[]) {
-		{"linux-git", "027ef6c87853"},
-		{}
 	},
 };
