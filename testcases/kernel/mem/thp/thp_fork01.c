@@ -9,7 +9,7 @@
  *  - MADV_DONTFORK: the region is not in the child at all (mincore()
  *    ENOMEM), and stays whole in the parent;
  *  - MADV_WIPEONFORK: the child reads zeros over the whole region, both
- *    huge pages, while the parent keeps its data;
+ *    huge pages, while the parent keeps its data.
  * Every child reports its own checks and is reaped.
  */
 #include <sys/mman.h>
