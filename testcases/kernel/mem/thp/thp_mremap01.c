@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * mremap() of memory backed by transparent huge pages, with the source
+ * and the destination each on or off a huge page boundary (the four
+ * cases of the old move_huge_page() VM_BUG_ON, where alloc_new_pmd()
+ * had already filled the destination PMD with a page table), with
+ * enabled=always and defrag=always (saved and restored):
+ *  - every byte of the moved range arrives at the destination, and the
+ *    part of the source that was not moved keeps its data;
+ *  - the old range is unmapped afterwards (SIGSEGV, SEGV_MAPERR);
+ *  - source and destination at the same offset from a boundary (both
+ *    on one, or both a page past one): the huge page whose whole PMD
+ *    extent lies in the range at both ends moves as one PMD, so
+ *    AnonHugePages of the destination is one huge page, and only the
+ *    other, cut one is split;
+ *  - offsets that differ by a page leave no huge page at the
+ *    destination: a huge PMD there would map memory a page off,
+ *    AnonHugePages is 0 (MADV_NOHUGEPAGE keeps khugepaged from
+ *    collapsing the split pages while the test looks);
+ *  - growing a huge page mapping in place (mremap without MAYMOVE into
+ *    free space) keeps its huge pages and data, and the new tail reads
+ *    zeros; shrinking it to one and a half huge pages splits the second
+ *    and keeps the first.
+ */
+#include <sys/mman.h>
+#include "tst_test.h"
+#include "vm_helpers.h"
+
+#define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
+
+static size_t hp, pg;
+
+/* A PMD-aligned range of n huge pages inside a reservation of n + 1. */
+static char *reserve_aligned(size_t n)
+{
+	char *p = SAFE_MMAP(NULL, (n + 1) * hp, PROT_NONE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	char *a = (char *)(((unsigned long)p + hp - 1) & ~(hp - 1));
+
+	if (a > p)
+		SAFE_MUNMAP(p, a - p);
+	SAFE_MUNMAP(a + n * hp, p + (n + 1) * hp - (a + n * hp));
+	return a;
+}
+
+/* Two huge pages of fill_pattern(seed 5); TBROK when they are not huge. */
+static char *map_huge(void)
+{
+	char *a = reserve_aligned(2);
+	long kb;
+
+	SAFE_MUNMAP(a, 2 * hp);
+	if (mmap(a, 2 * hp, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != a)
+		tst_brk(TBROK | TERRNO, "mmap at %p", a);
+	fill_pattern(a, 2 * hp, 5);
+	kb = smaps_kb(a, "AnonHugePages");
+	if (kb != (long)(2 * hp / 1024))
+		tst_brk(TBROK, "a fresh aligned region has AnonHugePages %ld kB"
+			" with enabled=always, not %zu", kb, 2 * hp / 1024);
+	/*
+	 * Keeps its huge PMDs, but khugepaged will not collapse what the
+	 * moves split while the test reads AnonHugePages (mremap() keeps
+	 * the flag on the moved range).
+	 */
+	if (madvise(a, 2 * hp, MADV_NOHUGEPAGE))
+		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
+	return a;
+}
+
+/* First byte of [buf, buf + n) that is not pattern byte off.. of seed 5 */
+static long bad_byte(const char *buf, size_t off, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		size_t o = off + i;
+
+		if ((unsigned char)buf[i] !=
+		    (unsigned char)(5 + o * 7 + o / 4096))
+			return (long)i;
+	}
+	return -1;
+}
+
+static void move_case(int src_off_pages, int dst_off_pages)
+{
+	size_t src_off = src_off_pages * pg, len = 2 * hp - pg;
+	long kb, bad;
+	char *a = map_huge(), *dst = reserve_aligned(3), *ret;
+	char *to = dst + dst_off_pages * pg;
+
+	ret = mremap(a + src_off, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, to);
+	if (ret == MAP_FAILED) {
+		tst_res(TFAIL | TERRNO, "mremap(src +%zu, dst +%zu)", src_off,
+			dst_off_pages * pg);
+		SAFE_MUNMAP(a, 2 * hp);
+		SAFE_MUNMAP(dst, 3 * hp);
+		return;
+	}
+	bad = bad_byte(to, src_off, len);
+	TST_EXP_EXPR(ret == to && bad < 0, "source +%d pages to destination "
+		     "+%d pages: moved at %p, data intact (first bad byte %ld)",
+		     src_off_pages, dst_off_pages, ret, bad);
+
+	expect_access(a + src_off, VM_READ_ACCESS, SIGSEGV, SEGV_MAPERR,
+		      "the old range's first page");
+	if (src_off) {
+		bad = bad_byte(a, 0, src_off);
+		TST_EXP_EXPR(bad < 0, "the page left at the source keeps its "
+			     "data (first bad byte %ld)", bad);
+	} else {
+		bad = bad_byte(a + len, len, pg);
+		TST_EXP_EXPR(bad < 0, "the page left at the source keeps its "
+			     "data (first bad byte %ld)", bad);
+	}
+
+	kb = smaps_kb(to, "AnonHugePages");
+	if (src_off_pages == dst_off_pages) {
+		/*
+		 * Equal offsets: one huge page (the first, or with both off by
+		 * a page the second) has a whole PMD extent at both ends
+		 */
+		TST_EXP_EXPR(kb == (long)(hp / 1024),
+			     "equal offsets: AnonHugePages %ld kB (one huge "
+			     "page moved as a PMD)", kb);
+	} else {
+		TST_EXP_EXPR(kb == 0, "offsets differ by a page: no huge page "
+			     "at the destination (AnonHugePages %ld kB)", kb);
+	}
+
+	if (src_off)
+		SAFE_MUNMAP(a, src_off);
+	else
+		SAFE_MUNMAP(a + len, pg);
+	SAFE_MUNMAP(dst, 3 * hp);
+}
+
+static void resize_in_place(void)
+{
+	char *a = reserve_aligned(4), *ret;
+	long kb, bad, nz;
+
+	/* The first two huge pages mapped, the next two free for the grow */
+	SAFE_MUNMAP(a, 4 * hp);
+	if (mmap(a, 2 * hp, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != a)
+		tst_brk(TBROK | TERRNO, "mmap at %p", a);
+	fill_pattern(a, 2 * hp, 5);
+
+	ret = mremap(a, 2 * hp, 4 * hp, 0);
+	if (ret == MAP_FAILED) {
+		tst_res(TFAIL | TERRNO, "mremap() growing in place");
+		SAFE_MUNMAP(a, 2 * hp);
+		return;
+	}
+	kb = smaps_kb(a, "AnonHugePages");
+	bad = bad_byte(a, 0, 2 * hp);
+	TST_EXP_EXPR(ret == a && kb >= (long)(2 * hp / 1024) && bad < 0,
+		     "grown in place: AnonHugePages %ld kB, data intact (first "
+		     "bad byte %ld)", kb, bad);
+	nz = first_nonzero(a + 2 * hp, 2 * hp);
+	TST_EXP_EXPR(nz < 0, "the grown tail reads zeros (first non-zero "
+		     "byte %ld)", nz);
+
+	ret = mremap(a, 4 * hp, hp + hp / 2, 0);
+	if (ret == MAP_FAILED) {
+		tst_res(TFAIL | TERRNO, "mremap() shrinking");
+		SAFE_MUNMAP(a, 4 * hp);
+		return;
+	}
+	kb = smaps_kb(a, "AnonHugePages");
+	bad = bad_byte(a, 0, hp + hp / 2);
+	TST_EXP_EXPR(ret == a && kb == (long)(hp / 1024) && bad < 0,
+		     "shrunk to 1.5 huge pages: AnonHugePages %ld kB, data "
+		     "intact (first bad byte %ld)", kb, bad);
+	expect_access(a + hp + hp / 2, VM_READ_ACCESS, SIGSEGV, SEGV_MAPERR,
+		      "the page after the shrunk end");
+	SAFE_MUNMAP(a, hp + hp / 2);
+}
+
+static void run(void)
+{
+	move_case(0, 0);
+	move_case(0, 1);
+	move_case(1, 0);
+	move_case(1, 1);
+	resize_in_place();
+}
+
+static void setup(void)
+{
+	long val;
+
+	if (access(THP_DIR "enabled", F_OK))
+		tst_brk(TCONF, "no " THP_DIR "enabled");
+	if (!tst_file_read_long(THP_DIR "hpage_pmd_size", &val))
+		tst_brk(TCONF, "no hpage_pmd_size");
+	hp = val;
+	pg = vm_page_size();
+	SAFE_FILE_PRINTF(THP_DIR "enabled", "always");
+	SAFE_FILE_PRINTF(THP_DIR "defrag", "always");
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.setup = setup,
+	.needs_root = 1,
+	.forks_child = 1,
+	.min_mem_avail_mb = 64,
+	.save_restore = (const struct tst_path_val[]) {
+		{THP_DIR "enabled", NULL, TST_SR_TCONF_MISSING},
+		{THP_DIR "defrag", NULL, TST_SR_TCONF_MISSING},
+		{NULL, NULL, 0}
+	},
+	.needs_kconfigs = (const char *const []) {
+		"CONFIG_TRANSPARENT_HUGEPAGE", NULL
+	},
+};
