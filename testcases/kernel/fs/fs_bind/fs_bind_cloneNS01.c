@@ -8,7 +8,8 @@
  *   one is copied too); the shared copy is a peer of A's mount, so a
  *   mount or umount on either side shows on the other; the slave copy
  *   receives what A mounts on the master and sends nothing back; the
- *   private copy neither; B can unmount its copies, which leaves A's;
+ *   private copy neither; B can unmount its copies (EBUSY while one has
+ *   a mount on it), which leaves A's;
  * - unshare(CLONE_NEWUSER | CLONE_NEWNS): B's copy of a shared mount is
  *   a slave of it (it receives A's mounts, A gets none of B's), and the
  *   copied mounts are locked (MNT_LOCKED): umount2() of one, also with
@@ -69,6 +70,8 @@ static const struct fsb_step same_user[] = {
 	C_NOT("sl/a", 2),
 	TO_B,
 	S_UMOUNT("sh/x"),
+	S_UMOUNT_E("pv", 0, EBUSY),
+	S_UMOUNT("pv/a"),
 	S_UMOUNT("pv"),
 	C_NMNT("pv", 0),
 	TO_A,

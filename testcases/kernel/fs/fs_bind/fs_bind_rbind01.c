@@ -18,8 +18,10 @@
  *   reaches the peer of a shared parent and not the master of a slave
  *   parent, and mounts and umounts made later under the child, under its
  *   copy and under its master appear where peer groups and masters say;
- * - a recursive bind of a tree onto a directory inside itself copies
- *   it once, leaving out an unbindable child.
+ * - a recursive bind of a shared tree onto a bind of a directory inside
+ *   it (a peer of the tree) copies the tree there and, by propagation,
+ *   once more onto the tree itself at that directory, leaving out an
+ *   unbindable child; each copy is copied once, not again.
  * Each check looks at a tag file on the path and at the mount's line in
  * /proc/self/mountinfo. Every case runs in a child in a private mount
  * namespace of its own, on tmpfs instances in the test's tmpdir:
@@ -190,9 +192,13 @@ static const struct fsb_step prune[] = {
 };
 
 /*
- * p shared with a child c1 (disk 3) of the given type and c2; p copied
- * recursively onto p/c2: the copy shows p and, unless c1 is unbindable,
- * c1's mounts.
+ * p shared with a child c1 (disk 3 on a bind of p/c1 of the given type)
+ * and c2, a bind of p/c2, which joins p's peer group (the bind of a
+ * directory of a shared mount is a peer of it). p copied recursively
+ * onto p/c2: the copy shows p and, unless c1 is unbindable, c1's mounts;
+ * p/c2 being p's peer, p receives a second copy on its c2, so each
+ * mount of the copy is there twice. A shared c1 is p's peer too, and
+ * disk 3 mounted on it reached p at c1: three mounts there to copy.
  */
 static void build_self(int child)
 {
@@ -201,17 +207,20 @@ static void build_self(int child)
 	ADD(S_MKB("p/c1", child == FSB_SHARED ? MS_SHARED | MS_REC :
 	    child == FSB_PRIVATE ? MS_PRIVATE : MS_UNBINDABLE));
 	ADD(S_MKB("p/c2", MS_SHARED | MS_REC));
+	ADD(C_PEER("p/c2", "p"));
 	ADD(S_BIND("d3", "p/c1"));
+	ADD(C_NMNT("p/c1", child == FSB_SHARED ? 3 : 2));
 	ADD(S_RBIND("p", "p/c2"));
 	ADD(C_SAME("p/c2", "p"));
+	ADD(C_NMNT("p/c2", 3));
 	if (child == FSB_UNBINDABLE) {
 		ADD(C_NOT("p/c2/c1", 3));
 		ADD(C_NMNT("p/c2/c1", 0));
 	} else {
 		ADD(C_SEES("p/c2/c1", 3));
-		ADD(C_NMNT("p/c2/c1", 2));
+		ADD(C_NMNT("p/c2/c1", child == FSB_SHARED ? 6 : 4));
 	}
-	ADD(C_NMNT("p/c2/c2", 1));
+	ADD(C_NMNT("p/c2/c2", 2));
 	ADD(C_NMNT("p/c2/c2/c2", 0));
 }
 
