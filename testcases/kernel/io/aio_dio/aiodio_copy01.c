@@ -9,9 +9,9 @@
  * completed read is checked against the pattern and becomes the write of
  * the same buffer to the same offset of the destination, and all reads and
  * writes ready are submitted with one io_submit(), which must accept them
- * all. Four copies with O_DIRECT on both files (64 blocks) and four
- * buffered with an O_SYNC destination (16 blocks), among which every block
- * size of 1, 4, 16 and 64 KiB and every queue depth of 1, 8 and 64. Each
+ * all. Four copies with O_DIRECT on both files and four buffered with an
+ * O_SYNC destination, of 16 to 128 blocks, among which every block size of
+ * 1, 4, 16 and 64 KiB and every queue depth of 1, 8 and 64. Each
  * io_getevents() asks for a random min_nr..nr of the iocbs in flight and
  * must return at least min_nr before its (long) timeout and at most nr,
  * writing no event past nr; each io_event must name an iocb in flight (obj
@@ -28,8 +28,6 @@
 
 #define SRC		"copy_src"
 #define DST		"copy_dst"
-#define NBLK_DIRECT	64
-#define NBLK_SYNC	16
 #define MAX_DEPTH	64
 #define WAIT_MS		10000
 
@@ -42,13 +40,16 @@ struct slot {
 	unsigned int blk;
 };
 
-/* block size and queue depth of each copy: every size, every depth */
+/* block size, queue depth and blocks of each copy: every size and depth */
 static const struct combo {
 	size_t bs;
 	unsigned int depth;
+	unsigned int nblk;
 } combos[2][4] = {
-	{ { 1024, 8 }, { 4096, 64 }, { 16384, 1 }, { 65536, 8 } },
-	{ { 1024, 64 }, { 4096, 8 }, { 16384, 1 }, { 65536, 64 } },
+	{ { 1024, 8, 16 }, { 4096, 64, 16 }, { 16384, 1, 16 },
+	  { 65536, 8, 16 } },
+	{ { 1024, 64, 128 }, { 4096, 64, 64 }, { 16384, 1, 16 },
+	  { 65536, 8, 16 } },
 };
 static struct slot slots[MAX_DEPTH];
 static size_t statx_align;
@@ -132,8 +133,6 @@ static int copy(int direct, size_t bs, unsigned int depth)
 
 	snprintf(what, sizeof(what), "%s copy, %zu-byte blocks, depth %u",
 		 direct ? "O_DIRECT" : "O_SYNC", bs, depth);
-	gen++;
-	write_source(bs);
 	src = SAFE_OPEN(SRC, O_RDONLY | (direct ? O_DIRECT : 0));
 	dst = SAFE_OPEN(DST, O_WRONLY | O_CREAT | O_TRUNC |
 			(direct ? O_DIRECT : O_SYNC), 0600);
@@ -291,30 +290,28 @@ static void run_mode(int direct)
 {
 	unsigned int c, copies = 0, failed = 0;
 	long long start = tst_mono_ms();
-	char done[64] = "";
+	char done[96] = "";
 
-	nblk = direct ? NBLK_DIRECT : NBLK_SYNC;
 	for (c = 0; c < ARRAY_SIZE(combos[0]); c++) {
 		const struct combo *k = &combos[direct][c];
 
-		if (direct) {
-			gen++;
-			write_source(k->bs);
-			if (!direct_size_ok(k->bs))
-				continue;
-		}
+		nblk = k->nblk;
+		gen++;
+		write_source(k->bs);
+		if (direct && !direct_size_ok(k->bs))
+			continue;
 		copies++;
 		failed += !copy(direct, k->bs, k->depth);
 		snprintf(done + strlen(done), sizeof(done) - strlen(done),
-			 "%s%zuk/%u", copies > 1 ? ", " : "", k->bs / 1024,
-			 k->depth);
+			 "%s%u x %zuk/%u", copies > 1 ? ", " : "", nblk,
+			 k->bs / 1024, k->depth);
 	}
 	if (copies && !failed)
-		tst_res(TPASS, "%s: %u AIO copies of %u blocks (block size/"
-			"depth %s): every io_event whole and of an iocb in "
-			"flight, io_getevents() within min_nr..nr, copies "
-			"exact (%lld ms)", direct ? "O_DIRECT" :
-			"buffered, O_SYNC destination", copies, nblk, done,
+		tst_res(TPASS, "%s: %u AIO copies (blocks x size/depth %s): "
+			"every io_event whole and of an iocb in flight, "
+			"io_getevents() within min_nr..nr, copies exact (%lld "
+			"ms)", direct ? "O_DIRECT" :
+			"buffered, O_SYNC destination", copies, done,
 			tst_mono_ms() - start);
 }
 
