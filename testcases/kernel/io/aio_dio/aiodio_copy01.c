@@ -353,4 +353,5 @@ static struct tst_test test = {
 	.setup = setup,
 	.needs_root = 1,
 	.all_filesystems = 1,
+	.taint_check = TST_TAINT_W | TST_TAINT_D,
 };

@@ -483,4 +483,5 @@ static struct tst_test test = {
 	.forks_child = 1,
 	.needs_checkpoints = 1,
 	.all_filesystems = 1,
+	.taint_check = TST_TAINT_W | TST_TAINT_D,
 };

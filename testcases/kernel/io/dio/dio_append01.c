@@ -76,7 +76,8 @@ static int check_tail(unsigned int id, const char *buf, ssize_t n, off_t off,
 	for (pos = off; pos < end; pos += DP_REC) {
 		struct dp_expect e = { pos >= db, 1, GEN, GEN };
 
-		if (dp_rec_ok((const void *)(buf + (pos - off)), pos, &e))
+		if (dp_rec_ok((const void *)(buf + (pos - off)), pos, &e) ||
+		    dp_rec_torn_ok((const void *)(buf + (pos - off)), pos, &e))
 			continue;
 		snprintf(who, sizeof(who), "reader %u, read of %zd bytes at "
 			 "%lld (%u bytes appended before it, %u when it "
@@ -233,4 +234,5 @@ static struct tst_test test = {
 	.forks_child = 1,
 	.needs_checkpoints = 1,
 	.all_filesystems = 1,
+	.taint_check = TST_TAINT_W | TST_TAINT_D,
 };

@@ -116,7 +116,8 @@ static int check_read(unsigned int id, const char *buf, ssize_t n, off_t off,
 			e.zero_ok = in_gap(pos);
 			e.data_ok = !in_gap(pos);
 		}
-		if (dp_rec_ok((const void *)(buf + (pos - off)), pos, &e))
+		if (dp_rec_ok((const void *)(buf + (pos - off)), pos, &e) ||
+		    dp_rec_torn_ok((const void *)(buf + (pos - off)), pos, &e))
 			continue;
 		snprintf(who, sizeof(who), "reader %u, generation %u, read of "
 			 "%zd bytes at %lld (%u bytes complete before it)",
@@ -302,4 +303,5 @@ static struct tst_test test = {
 	.forks_child = 1,
 	.needs_checkpoints = 1,
 	.all_filesystems = 1,
+	.taint_check = TST_TAINT_W | TST_TAINT_D,
 };
