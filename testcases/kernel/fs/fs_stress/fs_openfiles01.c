@@ -118,7 +118,7 @@ static void content(char *buf, size_t len, int i)
 
 static void at_limit(void)
 {
-	int fd, p[2];
+	int p[2], f1 = fds[1];
 
 	TST_EXP_FAIL(dup(0), EMFILE, "dup() at the limit");
 	TST_EXP_FAIL(fcntl(0, F_DUPFD, 0), EMFILE, "fcntl(F_DUPFD) at the "
@@ -130,18 +130,18 @@ static void at_limit(void)
 		     "the limit");
 	TST_EXP_VAL(dup2(fds[0], fds[1]), fds[1], "dup2() onto an open "
 		     "descriptor below the limit");
-	/* fds[1] is now fds[0]'s file: reopen its own */
+	/* fds[1] is now fds[0]'s file: reopen its own (SAFE_CLOSE sets -1) */
 	SAFE_CLOSE(fds[1]);
-	fd = SAFE_OPEN("f1", O_RDWR);
-	if (fd != fds[1])
+	fds[1] = SAFE_OPEN("many/f1", O_RDWR);
+	if (fds[1] != f1)
 		tst_res(TFAIL, "reopening f1 gave fd %d, the lowest free is "
-			"%d", fd, fds[1]);
+			"%d", fds[1], f1);
 }
 
 static void run(void)
 {
 	long batch, slack, nr0, nr1, nr2, deadline;
-	int used, highest, i, n, fd, cpus, bad = 0;
+	int used, highest, i, n, fd, cpus, half, bad = 0;
 	char buf[64], want[64];
 	struct stat st;
 	ssize_t len;
@@ -152,6 +152,8 @@ static void run(void)
 	if (highest >= used + NFILES)
 		tst_brk(TBROK, "fd %d is open, above the limit to be set",
 			highest);
+	/* not the root directory: FAT16's holds 512 entries at most */
+	SAFE_MKDIR("many", 0755);
 	cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	batch = 2 * cpus > 32 ? 2 * cpus : 32;
 	slack = 2 * batch * cpus + 64;
@@ -159,7 +161,7 @@ static void run(void)
 	set_soft(used + NFILES);
 
 	for (n = 0; n < NFILES + 1; n++) {
-		snprintf(buf, sizeof(buf), "f%d", n);
+		snprintf(buf, sizeof(buf), "many/f%d", n);
 		fd = open(buf, O_CREAT | O_EXCL | O_RDWR, 0644);
 		if (fd < 0)
 			break;
@@ -186,17 +188,18 @@ static void run(void)
 
 	at_limit();
 
+	half = fds[NFILES / 2];
 	SAFE_CLOSE(fds[NFILES / 2]);
 	TST_EXP_FAIL(pipe((int [2]){}), EMFILE, "pipe() with one descriptor "
 		     "free");
-	TST_EXP_VAL(open("f0", O_RDONLY), fds[NFILES / 2], "open() with one "
+	TST_EXP_VAL(open("many/f0", O_RDONLY), half, "open() with one "
 		    "descriptor free takes the freed number");
 	/* that was f0 again: give the slot back to its own file */
-	SAFE_CLOSE(fds[NFILES / 2]);
-	snprintf(buf, sizeof(buf), "f%d", NFILES / 2);
-	fd = SAFE_OPEN(buf, O_RDWR);
-	if (fd != fds[NFILES / 2])
-		tst_brk(TBROK, "reopen of %s gave %d", buf, fd);
+	SAFE_CLOSE(TST_RET);
+	snprintf(buf, sizeof(buf), "many/f%d", NFILES / 2);
+	fds[NFILES / 2] = SAFE_OPEN(buf, O_RDWR);
+	if (fds[NFILES / 2] != half)
+		tst_brk(TBROK, "reopen of %s gave %d", buf, fds[NFILES / 2]);
 
 	for (i = 0; i < NFILES; i++) {
 		content(want, sizeof(want), i);
@@ -225,7 +228,7 @@ static void run(void)
 
 	set_soft(used + SMALL);
 	for (n = 0; n < SMALL + 1; n++) {
-		fds[n] = open("f0", O_RDONLY);
+		fds[n] = open("many/f0", O_RDONLY);
 		if (fds[n] < 0)
 			break;
 	}
@@ -239,9 +242,10 @@ static void run(void)
 		SAFE_CLOSE(fds[i]);
 
 	for (i = 0; i < NFILES; i++) {
-		snprintf(buf, sizeof(buf), "f%d", i);
+		snprintf(buf, sizeof(buf), "many/f%d", i);
 		SAFE_UNLINK(buf);
 	}
+	SAFE_RMDIR("many");
 	set_soft(orig.rlim_cur);
 }
 
