@@ -114,6 +114,35 @@ static inline void pts_wait_in_syscall(pid_t tid, long nr)
 }
 
 /*
+ * As pts_wait_in_syscall(), for a call the C library may make with
+ * either of two system calls (poll or ppoll, select or pselect6).
+ */
+static inline void pts_wait_in_either(pid_t tid, long nr1, long nr2)
+{
+	long long end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
+	char path[64], buf[128];
+	FILE *f;
+	long got;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)tid);
+	for (;;) {
+		f = fopen(path, "r");
+		if (!f)
+			PTS_UNRES("open %s: %s", path, strerror(errno));
+		if (!fgets(buf, sizeof(buf), f) ||
+		    sscanf(buf, "%ld", &got) != 1)
+			got = -2;
+		fclose(f);
+		if (got == nr1 || got == nr2)
+			return;
+		if (pts_now(CLOCK_MONOTONIC) > end)
+			PTS_UNRES("task %d never blocked in syscall %ld or %ld",
+				  (int)tid, nr1, nr2);
+		pts_nap();
+	}
+}
+
+/*
  * Wait, bounded, until *flag (set by another thread or, in shared
  * memory, another process) is nonzero; TBROK when it never is.
  */

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * execv(): the pathname resolution errors of its error list, on
+ * the file dir/f (mode 0755 but no executable format, so a call that got as far as the file would fail with [ENOEXEC] instead): [ELOOP] for a loop of symbolic links in the prefix,
+ * [ENAMETOOLONG] for a prefix component of {NAME_MAX} + 1 bytes and for
+ * a path longer than {PATH_MAX}, [ENOTDIR] for a regular file used as a
+ * directory, [EACCES] for nobody when search permission is denied on a
+ * prefix directory (root's, mode 0766). The fixture is read back
+ * unchanged after the refused calls (pts_path.h).
+ */
+
+#include "pts_path.h"
+
+static int op(const char *dir)
+{
+	char *argv[] = { "f", NULL };
+
+	return execv(pts_path(dir, "f"), argv);
+}
+
+int main(void)
+{
+	pts_path_errors(op, "execv()");
+	PTS_PASSED("ELOOP, ENAMETOOLONG (component, path), ENOTDIR, EACCES (search)");
+}
