@@ -113,6 +113,7 @@ enum {
 	IORING_OP_WRITEV = 2,
 	IORING_OP_READ_FIXED = 4,
 	IORING_OP_WRITE_FIXED = 5,
+	IORING_OP_SENDMSG = 9,	/* addr: struct msghdr, msg_flags */
 	IORING_OP_OPENAT = 18,	/* addr path, len mode, rw_flags: open flags */
 	IORING_OP_READ = 22,
 	IORING_OP_WRITE = 23,

@@ -13,7 +13,8 @@
  *    the parent's) does not merge with a new adjacent mapping in the
  *    child, which then has two VMAs; the parent, whose chain is its own,
  *    does merge the same mapping (is_mergeable_anon_vma()'s
- *    list_is_singular() check, as upstream LTP's vma01 asserts);
+ *    list_is_singular() check, added by 965f55dea0e3, as upstream LTP's
+ *    vma01 asserts);
  *  - a MAP_SHARED anonymous region stays shared with a forked child after
  *    the parent moves it with mremap(MREMAP_MAYMOVE | MREMAP_FIXED):
  *    each sees the other's writes; grown by mremap() to twice its size,
@@ -213,4 +214,10 @@ static struct tst_test test = {
 	.setup = setup,
 	.forks_child = 1,
 	.needs_checkpoints = 1,
+	.tags = (const struct tst_tag[]) {
+		/* a VMA cloned by fork() is not merged with a new neighbour
+		 * (the commit upstream LTP's vma01 tests) */
+		{"linux-git", "965f55dea0e3"},
+		{}
+	},
 };

@@ -17,6 +17,15 @@
  *    pages at once, even with enabled=never: AnonHugePages covers both,
  *    thp_collapse_alloc grows by 2, the data are intact; on a
  *    MADV_NOHUGEPAGE region it fails with EINVAL;
+ *  - PROT_NONE huge pages ("always"): a region of 4 huge pages less one
+ *    byte, written, made PROT_NONE whole (its huge PMDs stay, without the
+ *    present bit), then MADV_MERGEABLE on the first page of its second
+ *    huge page (the VMA and that huge PMD are split), a fork() and the
+ *    child's exit (the PROT_NONE huge PMDs copied and zapped): the child
+ *    exits 0, an access is SIGSEGV/SEGV_ACCERR, and once readable again
+ *    every byte is intact; the kernel gains no taint D or W. pmd_present()
+ *    said false for a PROT_NONE huge PMD and the split and zap paths hit
+ *    a BUG_ON (027ef6c87853, the fix upstream LTP's thp03 reproduces);
  *  - the file accepts only the three words (EINVAL for another).
  */
 #include <sys/mman.h>
@@ -190,6 +199,42 @@ static void collapse_test(void)
 	SAFE_MUNMAP(a, 2 * hp);
 }
 
+static void prot_none(void)
+{
+	size_t len = 4 * hp - 1, page = getpagesize();
+	char *p;
+	pid_t pid;
+	long bad;
+
+	set_mode("always");
+	p = SAFE_MMAP(NULL, len, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	fill_pattern(p, len, 3);
+	TST_EXP_EXPR(smaps_kb(p, "AnonHugePages") >= (long)(2 * hp / 1024),
+		     "the region has huge pages (AnonHugePages %ld kB)",
+		     smaps_kb(p, "AnonHugePages"));
+	SAFE_MPROTECT(p, len, PROT_NONE);
+	if (madvise(p + hp, page, MADV_MERGEABLE)) {
+		if (errno == EINVAL)
+			tst_res(TCONF, "MADV_MERGEABLE: EINVAL (no CONFIG_KSM): "
+				"the PROT_NONE split is skipped");
+		else
+			tst_brk(TBROK | TERRNO, "madvise(MADV_MERGEABLE)");
+	}
+	pid = SAFE_FORK();
+	if (!pid)
+		exit(0);
+	reap_child(pid);
+	expect_access(p + hp / 2, VM_READ_ACCESS, SIGSEGV, SEGV_ACCERR,
+		      "a PROT_NONE huge page");
+	SAFE_MPROTECT(p, len, PROT_READ);
+	bad = pattern_bad(p, 0, len);
+	TST_EXP_EXPR(bad < 0, "PROT_NONE huge pages split, copied by fork() "
+		     "and readable again: data intact (first bad byte %ld)",
+		     bad);
+	SAFE_MUNMAP(p, len);
+}
+
 static void run(void)
 {
 	int err;
@@ -202,6 +247,7 @@ static void run(void)
 	split(1);
 	split(0);
 	collapse_test();
+	prot_none();
 
 	err = try_write(ENABLED, "sometimes") ? errno : 0;
 	TST_EXP_EXPR(err == EINVAL, "'sometimes' refused with EINVAL (%s)",
@@ -231,5 +277,11 @@ static struct tst_test test = {
 	},
 	.needs_kconfigs = (const char *const []) {
 		"CONFIG_TRANSPARENT_HUGEPAGE", NULL
+	},
+	.taint_check = TST_TAINT_D | TST_TAINT_W,
+	.tags = (const struct tst_tag[]) {
+		/* pmd_present() true for PROT_NONE huge PMDs (upstream thp03) */
+		{"linux-git", "027ef6c87853"},
+		{}
 	},
 };

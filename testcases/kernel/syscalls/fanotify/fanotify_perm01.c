@@ -11,13 +11,23 @@
  * ENOENT; a bad response value, FAN_AUDIT without FAN_ENABLE_AUDIT, fd -1
  * and a short buffer are EINVAL, a bad pointer EFAULT, and none of them
  * consumes the pending event. A permission mark on a FAN_CLASS_NOTIF
- * group is EINVAL. Closing the group releases (allows) the callers whose
- * events were read and those whose events were still queued.
+ * group is EINVAL. While callers wait for the answer to events already
+ * read, another group with a mark is made and closed within 10 s (times
+ * LTP_TIMEOUT_MUL): the waiters held the SRCU read lock the destruction
+ * of marks waits for, and it hung until the answer came (05f0e38724e8
+ * "fanotify: Release SRCU lock when waiting for userspace response").
+ * Closing the group releases (allows) the callers whose events were read
+ * and those whose events were still queued; the list of events waiting
+ * for an answer was corrupted when the group went away under them
+ * (96d41019e3ac "fanotify: fix list corruption in
+ * fanotify_get_response()"). Both are what upstream LTP's fanotify07
+ * checks.
  * Syscalls: fanotify_init, fanotify_mark
  */
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include "fan_common.h"
+#include "task_wait.h"
 
 #define FILE_P FAN_MNT "/file"
 #define PROG_P FAN_MNT "/prog"
@@ -199,11 +209,40 @@ static void test_responses(void)
 	fan_close(fan);
 }
 
+/* Make a group with a mark and close it; the group being tested is closed. */
+static void other_group_child(void)
+{
+	int g;
+
+	SAFE_CLOSE(child_closes);
+	g = fan_init(FAN_CLASS_NOTIF, O_RDONLY);
+	fan_mark(g, FAN_MARK_ADD, FAN_MODIFY, PROG_P);
+	SAFE_CLOSE(g);
+	exit(0);
+}
+
+/* 1 when pid ended within 10 s (scaled); it is not reaped */
+static int ended_within(pid_t pid)
+{
+	long long end = task_wait_now_ms() + 10000 * tst_timeout_mul();
+	siginfo_t si;
+
+	do {
+		si.si_pid = 0;
+		if (waitid(P_PID, pid, &si, WEXITED | WNOHANG | WNOWAIT))
+			tst_brk(TBROK | TERRNO, "waitid(%d)", pid);
+		if (si.si_pid == pid)
+			return 1;
+		usleep(10000);
+	} while (task_wait_now_ms() < end);
+	return 0;
+}
+
 /* Closing the group answers FAN_ALLOW for read and unread events. */
 static void test_release(void)
 {
 	struct fan_event ev[NCHILD];
-	pid_t pids[NCHILD + 1];
+	pid_t pids[NCHILD + 1], other;
 	int fan, i, n = 0;
 
 	fan = fan_init(FAN_CLASS_CONTENT | FAN_NONBLOCK, O_RDONLY);
@@ -218,6 +257,15 @@ static void test_release(void)
 		n++;
 	if (n < NCHILD)
 		tst_brk(TBROK, "%d of %d permission events came", n, NCHILD);
+	other = SAFE_FORK();
+	if (!other)
+		other_group_child();
+	if (ended_within(other))
+		tst_res(TPASS, "another group with a mark made and closed while "
+			"%d callers wait for an answer", NCHILD);
+	else
+		tst_res(TFAIL, "closing another group blocked while %d callers "
+			"wait for an answer", NCHILD);
 	/* one more caller, its event left unread in the queue */
 	pids[NCHILD] = SAFE_FORK();
 	if (!pids[NCHILD])
@@ -231,6 +279,7 @@ static void test_release(void)
 	/* a kernel that forgets them leaves them blocked: the timeout */
 	for (i = 0; i <= NCHILD; i++)
 		reap_child(pids[i]);
+	reap_child(other);
 	tst_res(TPASS, "closing the group released %d callers, %d of them "
 		"with an event never read", NCHILD + 1, 1);
 }
@@ -286,5 +335,14 @@ static struct tst_test test = {
 	.expected_taint = "X",
 	.needs_kconfigs = (const char *const[]) {
 		"CONFIG_FANOTIFY_ACCESS_PERMISSIONS=y", NULL
+	},
+	.taint_check = TST_TAINT_D | TST_TAINT_W,
+	.tags = (const struct tst_tag[]) {
+		/* fanotify: Release SRCU lock when waiting for userspace
+		 * response */
+		{"linux-git", "05f0e38724e8"},
+		/* fanotify: fix list corruption in fanotify_get_response() */
+		{"linux-git", "96d41019e3ac"},
+		{}
 	},
 };

@@ -12,8 +12,9 @@
  *   LSMT_ROOT - 1: ENOENT;
  * - version 1 request (6.11) with the id of no mount namespace: ENOENT;
  * - mnt_ns_fd (6.12.y, 6.18): that of our namespace lists its mounts,
- *   one not open: EBADF; kernels without it call the field spare and
- *   want it 0 (EINVAL);
+ *   one not open: EBADF (the error of the namespace lookup was not
+ *   passed on before 78f0e33cd6c9, which upstream's listmount04 tags);
+ *   kernels without it call the field spare and want it 0 (EINVAL);
  * - the mount of "/" listed by a caller chrooted below it without
  *   CAP_SYS_ADMIN (uid 65534): EPERM; as root that works, and as uid
  *   65534 LSMT_ROOT lists exactly the mount under the new root.
@@ -159,4 +160,10 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.tags = (const struct tst_tag[]) {
+		/* fs/namespace: correctly handle errors returned by
+		 * grab_requested_mnt_ns (mnt_ns_fd not open: EBADF) */
+		{"linux-git", "78f0e33cd6c9"},
+		{}
+	},
 };

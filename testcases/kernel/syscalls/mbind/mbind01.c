@@ -8,7 +8,11 @@
  * - MPOL_INTERLEAVE, MPOL_PREFERRED, MPOL_BIND|MPOL_F_STATIC_NODES and
  *   MPOL_LOCAL on parts of the range split it: each part reads back its
  *   own policy (and mode flag), the rest keeps MPOL_BIND.
- * - MPOL_DEFAULT over the whole range resets every part.
+ * - MPOL_DEFAULT over the whole range resets every part, and the range
+ *   is one VMA again (/proc/self/maps); so it is after MPOL_BIND
+ *   (MPOL_MF_MOVE) of the middle page of three and MPOL_DEFAULT of
+ *   all three: mbind() left the split VMAs unmerged before 9d8cebd4bcd7
+ *   (upstream LTP's vma02 reproduces it).
  * - MPOL_MF_STRICT|MPOL_MF_MOVE on pages that already conform returns 0.
  * - len 0 returns 0 and changes nothing.
  * - On MAP_SHARED anonymous memory the policy belongs to the shared
@@ -35,6 +39,44 @@ static void setup(void)
 		tst_brk(TBROK, "no node in Mems_allowed_list");
 	one = numa_mask_of(node);
 	tst_res(TINFO, "using node %d", node);
+}
+
+/* 1 when [p, p + len) lies inside a single VMA of /proc/self/maps */
+static int one_vma(char *p, size_t len)
+{
+	unsigned long start, end, a = (unsigned long)p;
+	char line[512];
+	int ret = 0;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/self/maps)");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx", &start, &end) != 2)
+			continue;
+		if (start <= a && a < end) {
+			ret = end >= a + len;
+			break;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+static void test_merge(void)
+{
+	char *p = SAFE_MMAP(NULL, 3 * pg, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	memset(p, 0, 3 * pg);
+	TST_EXP_PASS(mbind_raw(p + pg, pg, MPOL_BIND, one.b, NUMA_MAXNODE_IN,
+			       MPOL_MF_MOVE),
+		     "mbind(MPOL_BIND, MPOL_MF_MOVE) of the middle page");
+	TST_EXP_EXPR(!one_vma(p, 3 * pg), "the mapping is split");
+	TST_EXP_PASS(mbind_raw(p, 3 * pg, MPOL_DEFAULT, NULL, 0, 0),
+		     "mbind(MPOL_DEFAULT) of all three pages");
+	TST_EXP_EXPR(one_vma(p, 3 * pg), "the three pages are one VMA again");
+	SAFE_MUNMAP(p, 3 * pg);
 }
 
 static void test_private(void)
@@ -97,6 +139,8 @@ static void test_private(void)
 	}
 	TST_EXP_EXPR(!bad, "every page reads back MPOL_DEFAULT with an empty "
 		     "mask after the reset");
+	TST_EXP_EXPR(one_vma(p, NPAGES * pg), "the range is one VMA again "
+		     "after the reset");
 	SAFE_MUNMAP(p, NPAGES * pg);
 }
 
@@ -137,6 +181,7 @@ static void test_shared(void)
 static void run(void)
 {
 	test_private();
+	test_merge();
 	test_shared();
 }
 
@@ -144,4 +189,9 @@ static struct tst_test test = {
 	.setup = setup,
 	.test_all = run,
 	.forks_child = 1,
+	.tags = (const struct tst_tag[]) {
+		/* mbind() merges the VMAs it made equal (upstream vma02) */
+		{"linux-git", "9d8cebd4bcd7"},
+		{}
+	},
 };

@@ -20,7 +20,12 @@
  * - EBUSY: MS_REMOUNT | MS_RDONLY, and MS_REMOUNT | MS_BIND | MS_RDONLY,
  *   while a file there is open for writing;
  * - ENOTBLK: a regular file as the source of a disk filesystem (ext4);
- *   ENXIO: a block device node of a major no driver has.
+ *   ENXIO: a block device node of a major no driver has;
+ * - ENOENT (6.12): MS_BIND onto a /proc/<pid>/fd/<n> entry itself (the
+ *   target reached through the magic link of an O_PATH | O_NOFOLLOW
+ *   descriptor of that entry); such ephemeral procfs dentries are made
+ *   unmountable by d80b065bb172 (as upstream LTP's mount08 tags it), and
+ *   nothing gets mounted there. Older kernels allowed it: a TCONF line.
  * Mounts happen in the test process's own private mount namespace
  * (unshare CLONE_NEWNS in setup), below its tmpdir; cleanup() unmounts.
  */
@@ -157,9 +162,33 @@ static void check_blockdev(void)
 	mnt_umount_all("mnt");
 }
 
+static void check_magic_link(void)
+{
+	char entry[64], target[64];
+	int fd, pfd;
+
+	if (tst_kvercmp(6, 12, 0) < 0) {
+		tst_res(TCONF, "mounting on /proc/<pid>/fd/<n> is refused "
+			"from 6.12 (d80b065bb172), this kernel is older");
+		return;
+	}
+	fd = SAFE_OPEN("file", O_RDONLY);
+	snprintf(entry, sizeof(entry), "/proc/%d/fd/%d", getpid(), fd);
+	pfd = SAFE_OPEN(entry, O_PATH | O_NOFOLLOW);
+	snprintf(target, sizeof(target), "/proc/%d/fd/%d", getpid(), pfd);
+	TST_EXP_FAIL(mount("file", target, NULL, MS_BIND, NULL), ENOENT,
+		     "mount(MS_BIND) onto the procfs entry %s", entry);
+	if (!TST_PASS) {
+		/* it did get mounted: take it away before anything else */
+		umount2(target, MNT_DETACH);
+	}
+	SAFE_CLOSE(pfd);
+	SAFE_CLOSE(fd);
+}
+
 static void (*const checks[])(void) = {
 	check_nobody, check_paths, check_einval, check_move_loop,
-	check_ebusy, check_blockdev,
+	check_ebusy, check_blockdev, check_magic_link,
 };
 
 static void run(unsigned int n)
@@ -205,4 +234,10 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	.tags = (const struct tst_tag[]) {
+		/* procfs: /proc/<pid>/fd/<n> dentries cannot be mounted on
+		 * (upstream LTP mount08's tag) */
+		{"linux-git", "d80b065bb172"},
+		{}
+	},
 };
