@@ -32,8 +32,8 @@
 #include "tst_test.h"
 #include "vm_helpers.h"
 #include "task_wait.h"
+#include "thp_common.h"
 
-#define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
 #define ENABLED THP_DIR "enabled"
 
 static size_t hp;
@@ -70,13 +70,8 @@ static void set_mode(const char *mode)
 /* Two PMD-aligned huge page extents, nothing else in the mapping. */
 static char *map_aligned(int advice)
 {
-	char *p = SAFE_MMAP(NULL, 4 * hp, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a = (char *)(((unsigned long)p + hp - 1) & ~(hp - 1));
+	char *a = thp_map_aligned(hp, 2, PROT_READ | PROT_WRITE);
 
-	if (a > p)
-		SAFE_MUNMAP(p, a - p);
-	SAFE_MUNMAP(a + 2 * hp, p + 4 * hp - (a + 2 * hp));
 	if (advice >= 0 && madvise(a, 2 * hp, advice))
 		tst_brk(TBROK | TERRNO, "madvise(%d)", advice);
 	fill_pattern(a, 2 * hp, 3);
@@ -256,13 +251,7 @@ static void run(void)
 
 static void setup(void)
 {
-	long val;
-
-	if (access(ENABLED, F_OK))
-		tst_brk(TCONF, "no " ENABLED);
-	if (!tst_file_read_long(THP_DIR "hpage_pmd_size", &val))
-		tst_brk(TCONF, "no hpage_pmd_size");
-	hp = val;
+	hp = thp_pmd_size();
 }
 
 static struct tst_test test = {

@@ -15,22 +15,16 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "vm_helpers.h"
-
-#define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
+#include "thp_common.h"
 
 static size_t hp, pg;
 static int to_child[2], to_parent[2];
 
 static char *map_huge(size_t n)
 {
-	char *p = SAFE_MMAP(NULL, (n + 1) * hp, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a = (char *)(((unsigned long)p + hp - 1) & ~(hp - 1));
+	char *a = thp_map_aligned(hp, n, PROT_READ | PROT_WRITE);
 	long kb;
 
-	if (a > p)
-		SAFE_MUNMAP(p, a - p);
-	SAFE_MUNMAP(a + n * hp, p + (n + 1) * hp - (a + n * hp));
 	fill_pattern(a, n * hp, 9);
 	kb = smaps_kb(a, "AnonHugePages");
 	if (kb != (long)(n * hp / 1024))
@@ -162,13 +156,7 @@ static void run(void)
 
 static void setup(void)
 {
-	long val;
-
-	if (access(THP_DIR "enabled", F_OK))
-		tst_brk(TCONF, "no " THP_DIR "enabled");
-	if (!tst_file_read_long(THP_DIR "hpage_pmd_size", &val))
-		tst_brk(TCONF, "no hpage_pmd_size");
-	hp = val;
+	hp = thp_pmd_size();
 	pg = vm_page_size();
 	SAFE_FILE_PRINTF(THP_DIR "enabled", "always");
 	SAFE_FILE_PRINTF(THP_DIR "defrag", "always");

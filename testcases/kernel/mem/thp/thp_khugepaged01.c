@@ -22,8 +22,8 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "vm_helpers.h"
+#include "thp_common.h"
 
-#define THP_DIR		"/sys/kernel/mm/transparent_hugepage/"
 #define KHP_DIR		THP_DIR "khugepaged/"
 #define MAX_PTES_NONE	KHP_DIR "max_ptes_none"
 
@@ -55,14 +55,9 @@ static int write_value(const char *path, size_t val)
 
 static char *map_small(size_t n, int advice, size_t hole)
 {
-	char *p = SAFE_MMAP(NULL, (n + 1) * hp, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a = (char *)(((unsigned long)p + hp - 1) & ~(hp - 1));
+	char *a = thp_map_aligned(hp, n, PROT_READ | PROT_WRITE);
 	size_t off;
 
-	if (a > p)
-		SAFE_MUNMAP(p, a - p);
-	SAFE_MUNMAP(a + n * hp, p + (n + 1) * hp - (a + n * hp));
 	if (advice >= 0 && madvise(a, n * hp, advice))
 		tst_brk(TBROK | TERRNO, "madvise(%d)", advice);
 	/* Page by page, so that the hole page is never faulted in */
@@ -182,13 +177,9 @@ static void run(void)
 
 static void setup(void)
 {
-	long val;
-
+	hp = thp_pmd_size();
 	if (access(KHP_DIR "full_scans", F_OK))
 		tst_brk(TCONF, "no " KHP_DIR "full_scans");
-	if (!tst_file_read_long(THP_DIR "hpage_pmd_size", &val))
-		tst_brk(TCONF, "no hpage_pmd_size");
-	hp = val;
 	pg = vm_page_size();
 	SAFE_FILE_PRINTF(KHP_DIR "scan_sleep_millisecs", "10");
 	SAFE_FILE_PRINTF(KHP_DIR "alloc_sleep_millisecs", "10");

@@ -25,34 +25,16 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "vm_helpers.h"
-
-#define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
+#include "thp_common.h"
 
 static size_t hp, pg;
-
-/* A PMD-aligned range of n huge pages inside a reservation of n + 1. */
-static char *reserve_aligned(size_t n)
-{
-	char *p = SAFE_MMAP(NULL, (n + 1) * hp, PROT_NONE,
-			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	char *a = (char *)(((unsigned long)p + hp - 1) & ~(hp - 1));
-
-	if (a > p)
-		SAFE_MUNMAP(p, a - p);
-	SAFE_MUNMAP(a + n * hp, p + (n + 1) * hp - (a + n * hp));
-	return a;
-}
 
 /* Two huge pages of fill_pattern(seed 5); TBROK when they are not huge. */
 static char *map_huge(void)
 {
-	char *a = reserve_aligned(2);
+	char *a = thp_map_aligned(hp, 2, PROT_READ | PROT_WRITE);
 	long kb;
 
-	SAFE_MUNMAP(a, 2 * hp);
-	if (mmap(a, 2 * hp, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != a)
-		tst_brk(TBROK | TERRNO, "mmap at %p", a);
 	fill_pattern(a, 2 * hp, 5);
 	kb = smaps_kb(a, "AnonHugePages");
 	if (kb != (long)(2 * hp / 1024))
@@ -87,7 +69,7 @@ static void move_case(int src_off_pages, int dst_off_pages)
 {
 	size_t src_off = src_off_pages * pg, len = 2 * hp - pg;
 	long kb, bad;
-	char *a = map_huge(), *dst = reserve_aligned(3), *ret;
+	char *a = map_huge(), *dst = thp_map_aligned(hp, 3, PROT_NONE), *ret;
 	char *to = dst + dst_off_pages * pg;
 
 	ret = mremap(a + src_off, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, to);
@@ -138,7 +120,7 @@ static void move_case(int src_off_pages, int dst_off_pages)
 
 static void resize_in_place(void)
 {
-	char *a = reserve_aligned(4), *ret;
+	char *a = thp_map_aligned(hp, 4, PROT_NONE), *ret;
 	long kb, bad, nz;
 
 	/* The first two huge pages mapped, the next two free for the grow */
@@ -190,13 +172,7 @@ static void run(void)
 
 static void setup(void)
 {
-	long val;
-
-	if (access(THP_DIR "enabled", F_OK))
-		tst_brk(TCONF, "no " THP_DIR "enabled");
-	if (!tst_file_read_long(THP_DIR "hpage_pmd_size", &val))
-		tst_brk(TCONF, "no hpage_pmd_size");
-	hp = val;
+	hp = thp_pmd_size();
 	pg = vm_page_size();
 	SAFE_FILE_PRINTF(THP_DIR "enabled", "always");
 	SAFE_FILE_PRINTF(THP_DIR "defrag", "always");
