@@ -215,6 +215,13 @@ void tst_reap_child_killed_(const char *file, int line, pid_t pid, int sig);
 float tst_timeout_mul(void);
 
 /*
+ * A test parameter from the environment: the unsigned number in $name
+ * (decimal, 0x hex or 0 octal), def when unset or empty; TBROK for
+ * anything else.
+ */
+unsigned long tst_env_ulong(const char *name, unsigned long def);
+
+/*
  * CLOCK_MONOTONIC, for deadlines of bounded waits and for measuring
  * intervals (never the wall clock, which a test or NTP may move).
  */

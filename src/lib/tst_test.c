@@ -48,6 +48,21 @@ float tst_timeout_mul(void)
 	return mul < 1.0 ? 1.0 : mul;
 }
 
+unsigned long tst_env_ulong(const char *name, unsigned long def)
+{
+	const char *env = getenv(name);
+	unsigned long val;
+	char *end;
+
+	if (!env || !*env)
+		return def;
+	errno = 0;
+	val = strtoul(env, &end, 0);
+	if (*end || errno || *env == '-')
+		tst_brk(TBROK, "%s='%s' is not a number", name, env);
+	return val;
+}
+
 unsigned int tst_remaining_runtime(void)
 {
 	struct timespec now;

@@ -663,21 +663,6 @@ static void remount(void)
 	SAFE_MOUNT(tst_device->dev, mnt_path, tst_device->fs_type, 0, NULL);
 }
 
-static unsigned long env_ulong(const char *name, unsigned long def)
-{
-	const char *s = getenv(name);
-	unsigned long v;
-	char *end;
-
-	if (!s || !*s)
-		return def;
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (*end || errno)
-		tst_brk(TBROK, "%s='%s' is not a number", name, s);
-	return v;
-}
-
 static void setup(void)
 {
 	unsigned long rnd_seed;
@@ -685,8 +670,8 @@ static void setup(void)
 
 	if (getrandom(&rnd_seed, sizeof(rnd_seed), 0) != sizeof(rnd_seed))
 		rnd_seed = time(NULL) ^ getpid();
-	seed = env_ulong("LTP_FS_SEED", rnd_seed % 1000000000);
-	nops = env_ulong("LTP_FS_OPS", DEFAULT_OPS);
+	seed = tst_env_ulong("LTP_FS_SEED", rnd_seed % 1000000000);
+	nops = tst_env_ulong("LTP_FS_OPS", DEFAULT_OPS);
 	tst_res(TINFO, "%s, seed %lu, %lu operations (replay: LTP_FS_SEED=%lu"
 		" LTP_FS_OPS=%lu LTP_DEV_FS_TYPE=%s)", tst_device->fs_type,
 		seed, nops, seed, nops, tst_device->fs_type);

@@ -924,21 +924,6 @@ static void probe_dio(void)
 		tst_res(TFAIL | TERRNO, "open(O_DIRECT), expected EINVAL");
 }
 
-static unsigned long env_ulong(const char *name, unsigned long def)
-{
-	const char *s = getenv(name);
-	unsigned long v;
-	char *end;
-
-	if (!s || !*s)
-		return def;
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (*end || errno)
-		tst_brk(TBROK, "%s='%s' is not a number", name, s);
-	return v;
-}
-
 static void setup(void)
 {
 	unsigned long rnd_seed;
@@ -958,9 +943,9 @@ static void setup(void)
 		tst_brk(TBROK, "%s is not in the table", tst_fs_type);
 	if (getrandom(&rnd_seed, sizeof(rnd_seed), 0) != sizeof(rnd_seed))
 		rnd_seed = time(NULL) ^ getpid();
-	seed0 = env_ulong("LTP_FSX_SEED", rnd_seed % 1000000000);
-	nops = env_ulong("LTP_FSX_OPS", DEFAULT_OPS);
-	pollute = env_ulong("LTP_FSX_EOF_POLLUTE", 0);
+	seed0 = tst_env_ulong("LTP_FSX_SEED", rnd_seed % 1000000000);
+	nops = tst_env_ulong("LTP_FSX_OPS", DEFAULT_OPS);
+	pollute = tst_env_ulong("LTP_FSX_EOF_POLLUTE", 0);
 	snprintf(mnt_abs, sizeof(mnt_abs), "%s/" MNT, tst_tmpdir_path);
 
 	page = sysconf(_SC_PAGESIZE);
