@@ -51,21 +51,13 @@ static void send_one(void)
 		tst_brk(TBROK | TERRNO, "sendto() to the closed port");
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /* until the remote's NoPorts reached want; 0 when the bound passed */
 static int wait_noports(long long want)
 {
-	long long end = now_ms() + 10000LL * tst_timeout_mul();
+	long long end = tst_mono_ms() + 10000LL * tst_timeout_mul();
 
 	while (noports() < want) {
-		if (now_ms() > end)
+		if (tst_mono_ms() > end)
 			return 0;
 		usleep(1000);
 	}

@@ -34,14 +34,6 @@
 
 enum { ST_CLOSE = 7 };
 
-static long long now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
-}
-
 static void tinfo(int fd, struct tcp_info *ti)
 {
 	socklen_t len = sizeof(*ti);
@@ -92,13 +84,13 @@ static void cork(int family)
 		setopt_int(cfd, TCP_CORK, 1);
 		NET_EXP_EQ(getopt_int(cfd, TCP_CORK), 1, "TCP_CORK read back");
 		tinfo(cfd, &t0);
-		start = now_ms();
+		start = tst_mono_ms();
 		for (i = 0; i < 10; i++)
 			if (write(cfd, "0123456789", 10) != 10)
 				tst_brk(TBROK | TERRNO, "write()");
 		if (ioctl(cfd, SIOCOUTQNSD, &unsent))
 			tst_brk(TBROK | TERRNO, "ioctl(SIOCOUTQNSD)");
-		el = now_ms() - start;
+		el = tst_mono_ms() - start;
 		if (el < 200)
 			break;
 		tst_res(TINFO, "writes took %lld ms, the probe timer may have run: again",
@@ -192,11 +184,11 @@ static void defer_accept(int family)
 		   "TCP_DEFER_ACCEPT 5 s read back (3 retransmissions)");
 	for (tries = 0; tries < 5; tries++) {
 		fd = net_socket(NET_A, family, SOCK_STREAM);
-		start = now_ms();
+		start = tst_mono_ms();
 		if (net_connect_fd(fd, &ss))
 			tst_brk(TBROK, "connect()");
 		rev = net_poll(lfd, POLLIN, 0);
-		el = now_ms() - start;
+		el = tst_mono_ms() - start;
 		if (el < 1000)
 			break;
 		close(fd);
@@ -260,14 +252,14 @@ static void user_timeout(void)
 		close(sfd);
 		return;
 	}
-	start = now_ms();
+	start = tst_mono_ms();
 	if (write(cfd, "lost", 4) != 4)
 		tst_brk(TBROK | TERRNO, "write()");
 	if (!(net_poll(cfd, POLLERR, 30000) & POLLERR)) {
 		tst_res(TFAIL, "no error %d ms after all packets were dropped",
 			net_ms(30000));
 	} else {
-		el = now_ms() - start;
+		el = tst_mono_ms() - start;
 		tinfo(cfd, &ti);
 		getsockopt(cfd, SOL_SOCKET, SO_ERROR, &err, &elen);
 		if (err == ETIMEDOUT)

@@ -25,14 +25,6 @@
 
 #define DELAY_MS 300
 
-static long long now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
-}
-
 /* RTM_NEWQDISC/DELQDISC of a root netem on ifindex (current host). */
 static int netem(int type, int flags, int ifindex, const char *kind,
 		 unsigned int delay_ms, uint32_t dup)
@@ -108,14 +100,14 @@ static void delay(void)
 	else
 		NET_EXP_EQ(qd.q.latency, DELAY_MS * 1000000ULL >> 6,
 			   "netem latency read back (ticks)");
-	t0 = now_ms();
+	t0 = tst_mono_ms();
 	if (sendto(s, "d", 1, 0, (struct sockaddr *)&ra,
 		   sizeof(struct sockaddr_in)) != 1)
 		tst_brk(TBROK | TERRNO, "sendto()");
 	if (!net_poll(r, POLLIN, 10000)) {
 		tst_res(TFAIL, "no datagram through the delaying netem");
 	} else {
-		el = now_ms() - t0;
+		el = tst_mono_ms() - t0;
 		if (recv(r, &c, 1, MSG_DONTWAIT) != 1)
 			tst_brk(TBROK | TERRNO, "recv()");
 		if (el >= DELAY_MS)
