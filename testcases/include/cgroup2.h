@@ -51,6 +51,33 @@ static inline void cg_path(char *buf, size_t size, const char *rel,
 }
 
 /* Write a string to a cgroup file; -1 with errno on failure. */
+/*
+ * The cgroup v2 line ("0::PATH", newline cut) of a /proc/PID/cgroup file
+ * into buf; empty when it has none. Not simply its first line: every v1
+ * hierarchy mounted on the machine (another test's named one, a
+ * distribution's controllers) adds a line of its own, possibly first.
+ */
+static inline void cg_v2_line(const char *path, char *buf, size_t size)
+{
+	char line[PATH_MAX + 8];
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	buf[0] = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "0::", 3))
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		if (strlen(line) >= size)
+			tst_brk(TBROK, "%s: cgroup line longer than %zu bytes",
+				path, size - 1);
+		memcpy(buf, line, strlen(line) + 1);
+		break;
+	}
+	fclose(f);
+}
+
 static inline int cg_try_write(const char *rel, const char *file,
 			       const char *fmt, ...)
 {

@@ -28,15 +28,6 @@
 #include "tst_test.h"
 #include "cgroup2.h"
 
-static FILE *open_stream(const char *path, const char *mode)
-{
-	FILE *f = fopen(path, mode);
-
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
-	return f;
-}
-
 static int try_mkdir(const char *rel)
 {
 	char path[PATH_MAX];
@@ -126,7 +117,6 @@ static void member(void)
 {
 	char path[64], want[PATH_MAX], line[PATH_MAX];
 	pthread_t th;
-	FILE *f;
 
 	TST_EXP_FAIL(cg_try_write("tr/th/sub", "cgroup.procs", "0"),
 		     EOPNOTSUPP, "join a 'domain invalid' cgroup below the "
@@ -145,20 +135,12 @@ static void member(void)
 		     "move one thread to the thread root");
 	snprintf(path, sizeof(path), "/proc/self/task/%d/cgroup", thread_tid);
 	snprintf(want, sizeof(want), "0::%s/tr", cg_base + strlen(cg_root));
-	f = open_stream(path, "r");
-	if (!fgets(line, sizeof(line), f))
-		line[0] = 0;
-	fclose(f);
-	line[strcspn(line, "\n")] = 0;
+	cg_v2_line(path, line, sizeof(line));
 	TST_EXP_EXPR(!strcmp(line, want), "the thread's cgroup is tr: %s",
 		     line);
 	snprintf(path, sizeof(path), "/proc/self/task/%d/cgroup",
 		 (int)syscall(__NR_gettid));
-	f = open_stream(path, "r");
-	if (!fgets(line, sizeof(line), f))
-		line[0] = 0;
-	fclose(f);
-	line[strcspn(line, "\n")] = 0;
+	cg_v2_line(path, line, sizeof(line));
 	snprintf(want, sizeof(want), "0::%s/tr/th",
 		 cg_base + strlen(cg_root));
 	TST_EXP_EXPR(!strcmp(line, want), "the main thread stays in tr/th: %s",

@@ -275,6 +275,8 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
+	/* Its v1 hierarchy is a line in every process's /proc/PID/cgroup */
+	.exclusive = 1,
 	.taint_check = TST_TAINT_D | TST_TAINT_W,
 	.tags = (const struct tst_tag[]) {
 		/* a new cgroup inherits notify_on_release (upstream LTP

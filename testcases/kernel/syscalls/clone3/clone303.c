@@ -52,7 +52,7 @@ static void check_lands(int fd, const char *what)
 	long pid;
 	char c;
 
-	SAFE_FILE_SCANF("/proc/self/cgroup", "%s", self);
+	cg_v2_line("/proc/self/cgroup", self, sizeof(self));
 	SAFE_PIPE(pipefd);
 	pid = clone_into(fd);
 	if (pid < 0) {
@@ -66,7 +66,7 @@ static void check_lands(int fd, const char *what)
 	}
 	SAFE_CLOSE(pipefd[0]);
 	snprintf(path, sizeof(path), "/proc/%ld/cgroup", pid);
-	SAFE_FILE_SCANF(path, "%s", line);
+	cg_v2_line(path, line, sizeof(line));
 	snprintf(want, sizeof(want), "0::%s", leaf_rel);
 	if (!strcmp(line, want))
 		tst_res(TPASS, "%s: the child is in %s", what, leaf_rel);
@@ -77,7 +77,7 @@ static void check_lands(int fd, const char *what)
 	snprintf(path, sizeof(path), "%ld", pid);
 	TST_EXP_EXPR(cg_has_word(procs, path),
 		     "%s: leaf's cgroup.procs lists the child", what);
-	SAFE_FILE_SCANF("/proc/self/cgroup", "%s", line);
+	cg_v2_line("/proc/self/cgroup", line, sizeof(line));
 	TST_EXP_EXPR(!strcmp(line, self), "%s: the parent stays in %s", what,
 		     self);
 	SAFE_CLOSE(pipefd[1]);
