@@ -219,7 +219,7 @@ static void cgroupstats(void)
 	stats_fail(fd, family, ".", O_RDONLY | O_DIRECTORY);
 
 	SAFE_KILL(sleeper, SIGKILL);
-	SAFE_WAITPID(sleeper, NULL, 0);
+	reap_child_killed(sleeper, SIGKILL);
 	sleeper = 0;
 	SAFE_CLOSE(fd);
 	SAFE_RMDIR(MNT "/busy");

@@ -130,6 +130,11 @@ static void check_sendmsg(struct uring *r)
 	TST_EXP_EXPR(n < 0 && errno == EAGAIN, "the socket outside the jail "
 		     "received nothing (recv() %zd)", n);
 
+	/*
+	 * MSG_DONTWAIT reads cannot come early: async_sendmsg() has waited
+	 * for the completion, and an AF_UNIX datagram sendmsg() queues the
+	 * data on the receiver before it returns.
+	 */
 	res = async_sendmsg(r, fd, &in_addr, 7);
 	n = recv(in_sock, buf, sizeof(buf) - 1, MSG_DONTWAIT);
 	buf[n > 0 ? n : 0] = 0;
