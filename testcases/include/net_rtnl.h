@@ -137,16 +137,19 @@ static inline ssize_t rtnl_recv(int fd, void *buf, size_t len, int type)
 }
 
 /*
- * Send m and return the kernel's answer: 0 or -errno. With cb, each
- * answer message (a dump's or a get's) is passed to it before the end.
+ * Send m on the netlink socket fd and return the kernel's answer: 0 or
+ * -errno. With cb, each answer message (a dump's or a get's) is passed
+ * to it before the end. Other netlink families (NETLINK_XFRM) use the
+ * same request/ack protocol, so they come here with their own socket.
  */
 typedef void (*rtnl_cb)(struct nlmsghdr *nh, void *priv);
 
-static inline int rtnl_talk_cb(struct rtnl_msg *m, rtnl_cb cb, void *priv)
+static inline int rtnl_talk_fd(int fd, struct rtnl_msg *m, rtnl_cb cb,
+			       void *priv)
 {
 	static char rbuf[65536];
 	static uint32_t seq;
-	int fd = rtnl_socket(), ret = 1;
+	int ret = 1;
 	/* NLM_F_DUMP's bits mean NLM_F_REPLACE and NLM_F_EXCL in a NEW */
 	int dump = (m->nh.nlmsg_type & 3) == 2 &&
 		   (m->nh.nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP;
@@ -180,6 +183,15 @@ static inline int rtnl_talk_cb(struct rtnl_msg *m, rtnl_cb cb, void *priv)
 				cb(nh, priv);
 		}
 	}
+	return ret;
+}
+
+/* rtnl_talk_fd() on a NETLINK_ROUTE socket of its own. */
+static inline int rtnl_talk_cb(struct rtnl_msg *m, rtnl_cb cb, void *priv)
+{
+	int fd = rtnl_socket();
+	int ret = rtnl_talk_fd(fd, m, cb, priv);
+
 	close(fd);
 	return ret;
 }

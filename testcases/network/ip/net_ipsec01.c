@@ -54,38 +54,32 @@ static uint32_t inner_ip(int h)
 	return ip4(h == NET_A ? "192.168.50.1" : "192.168.60.2");
 }
 
+/* The answer of a GET: its payload is copied to ans if it is that big. */
+struct xfrm_ans {
+	void *buf;
+	size_t len;
+};
+
+static void xfrm_copy(struct nlmsghdr *nh, void *priv)
+{
+	struct xfrm_ans *a = priv;
+
+	if (NLMSG_PAYLOAD(nh, 0) >= a->len)
+		memcpy(a->buf, NLMSG_DATA(nh), a->len);
+}
+
 /* Send m over NETLINK_XFRM in the current namespace: 0 or -errno. */
 static int xfrm_talk(struct rtnl_msg *m, void *ans, size_t alen)
 {
-	static char rbuf[16384];
-	static uint32_t seq;
+	struct xfrm_ans a = { ans, alen };
 	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_XFRM);
-	int ret = 1;
+	int ret;
 
 	if (fd < 0 && errno == EPROTONOSUPPORT)
 		tst_brk(TCONF | TERRNO, "no NETLINK_XFRM (xfrm_user missing)");
 	if (fd < 0)
 		tst_brk(TBROK | TERRNO, "socket(NETLINK_XFRM)");
-	m->nh.nlmsg_seq = ++seq;
-	m->nh.nlmsg_flags |= NLM_F_ACK;
-	if (send(fd, m->buf, m->nh.nlmsg_len, 0) != (ssize_t)m->nh.nlmsg_len)
-		tst_brk(TBROK | TERRNO, "xfrm: send()");
-	while (ret > 0) {
-		ssize_t len = rtnl_recv(fd, rbuf, sizeof(rbuf),
-					 m->nh.nlmsg_type);
-		struct nlmsghdr *nh = (struct nlmsghdr *)rbuf;
-
-		for (; NLMSG_OK(nh, len); nh = NLMSG_NEXT(nh, len)) {
-			if (nh->nlmsg_seq != m->nh.nlmsg_seq)
-				continue;
-			if (nh->nlmsg_type == NLMSG_ERROR) {
-				ret = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
-				break;
-			}
-			if (ans && NLMSG_PAYLOAD(nh, 0) >= alen)
-				memcpy(ans, NLMSG_DATA(nh), alen);
-		}
-	}
+	ret = rtnl_talk_fd(fd, m, ans ? xfrm_copy : NULL, &a);
 	close(fd);
 	return ret;
 }
