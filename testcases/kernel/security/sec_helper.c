@@ -6,6 +6,8 @@
  *          /proc/self/status, in hex, and the real and effective uid
  *   addr   where the stack, a fresh anonymous mapping, the heap (brk)
  *          and the vDSO are, in hex
+ *   args   argc, then the summed length and byte values of the strings
+ *          after "args" (thp_execargs01: megabytes of arguments)
  *   (none) started with argc < 2: argc, argv[0], whether argv[1] is NULL
  *          and envp[0] (cve-2021-4034: an empty argv)
  * The test compares the line with what the exec must have produced.
@@ -58,6 +60,21 @@ static int addr(void)
 	return 0;
 }
 
+static int args(int argc, char *argv[])
+{
+	unsigned long len = 0, sum = 0;
+	const unsigned char *c;
+	int i;
+
+	for (i = 2; i < argc; i++)
+		for (c = (const unsigned char *)argv[i]; *c; c++) {
+			len++;
+			sum += *c;
+		}
+	printf("argc=%d len=%lu sum=%lu\n", argc, len, sum);
+	return 0;
+}
+
 int main(int argc, char *argv[], char *envp[])
 {
 	int ret = 2;
@@ -72,6 +89,8 @@ int main(int argc, char *argv[], char *envp[])
 		ret = caps();
 	else if (argc > 1 && !strcmp(argv[1], "addr"))
 		ret = addr();
+	else if (argc > 1 && !strcmp(argv[1], "args"))
+		ret = args(argc, argv);
 	fflush(stdout);
 	return ret;
 }

@@ -5,7 +5,7 @@
  *   revokers, a new key each round, for a few seconds): every read
  *   returns the 3-byte payload intact or fails with EKEYREVOKED; the
  *   user type's read method met a revoked key without payload and
- *   dereferenced NULL before b4a1b4f5047e;
+ *   dereferenced NULL before b4a1b4f5047e (CVE-2015-7550);
  * - KEYCTL_UPDATE of a key type with ->preparse but no ->update (an
  *   "asymmetric" key, an X.509 certificate) fails with EOPNOTSUPP; it
  *   freed uninitialised memory before 63a0b0509e70. KEYCTL_UPDATE racing
@@ -319,6 +319,7 @@ static struct tst_test test = {
 	.tags = (const struct tst_tag[]) {
 		/* KEYS: Fix race between read and revoke */
 		{"linux-git", "b4a1b4f5047e"},
+		{"CVE", "2015-7550"},
 		/* KEYS: fix freeing uninitialized memory in key_update() */
 		{"linux-git", "63a0b0509e70"},
 		/* KEYS: fix writing past end of user-supplied buffer in

@@ -16,9 +16,14 @@
  *  - two threads, one setting and freeing rings, the other changing
  *    PACKET_VERSION and PACKET_RESERVE, for one second each way: every
  *    call succeeds or fails with EBUSY or EINVAL and the kernel stays
- *    sound (CVE-2016-8655, packet_set_ring racing the version;
- *    CVE-2017-1000111, the tp_reserve race); the runner fails the test
- *    on any oops or taint.
+ *    sound (CVE-2016-8655, packet_set_ring racing the version); the
+ *    runner fails the test on any oops or taint;
+ *  - PACKET_RESERVE of 1 << 30 racing the set-up of a one-page V3 ring,
+ *    a new socket each round, for a second: never both succeed (the
+ *    ring is EINVAL after the reserve, the reserve EBUSY and still 0
+ *    after the ring); before c27927e372f0 the reserve could land between
+ *    packet_set_ring()'s frame size check and the ring's installation
+ *    (CVE-2017-1000111, upstream LTP's setsockopt07).
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -226,10 +231,94 @@ static void test_race(void)
 	SAFE_CLOSE(race_sk);
 }
 
+/*
+ * CVE-2017-1000111: PACKET_RESERVE of 1 << 30 racing the set-up of a
+ * one-page V3 ring on a new socket. Either the reserve came first, then
+ * the ring is refused (EINVAL: a frame no longer holds the header and the
+ * reserve), or the ring came first, then the reserve is EBUSY and stays
+ * 0. A ring set up with the huge reserve is the bug.
+ */
+#define HUGE_RESERVE (1U << 30)
+
+static int reserve_sk;
+static int reserve_ret, reserve_errno;
+static int go;
+
+static void *reserve_thread(void *arg)
+{
+	unsigned int v = HUGE_RESERVE;
+
+	(void)arg;
+	__atomic_add_fetch(&go, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&go, __ATOMIC_SEQ_CST) < 2)
+		;
+	reserve_ret = setsockopt(reserve_sk, SOL_PACKET, PACKET_RESERVE, &v,
+				 sizeof(v));
+	reserve_errno = errno;
+	return NULL;
+}
+
+static void test_reserve_race(void)
+{
+	long long end;
+	unsigned int val, v = HUGE_RESERVE;
+	socklen_t len = sizeof(val);
+	int ring_ret, ring_errno, rounds = 0, rings = 0, bad = 0;
+	pthread_t t;
+
+	reserve_sk = packet_sock(TPACKET_V3);
+	if (setsockopt(reserve_sk, SOL_PACKET, PACKET_RESERVE, &v, sizeof(v)))
+		tst_brk(TBROK | TERRNO, "setsockopt(PACKET_RESERVE, 1 << 30)");
+	TST_EXP_FAIL(v3_ring(reserve_sk, 0, 1), EINVAL,
+		     "one-page V3 ring with PACKET_RESERVE 1 << 30");
+	SAFE_CLOSE(reserve_sk);
+
+	end = tst_mono_ms() + (long long)(1000 * tst_timeout_mul());
+	do {
+		reserve_sk = packet_sock(TPACKET_V3);
+		go = 0;
+		errno = pthread_create(&t, NULL, reserve_thread, NULL);
+		if (errno)
+			tst_brk(TBROK | TERRNO, "pthread_create()");
+		__atomic_add_fetch(&go, 1, __ATOMIC_SEQ_CST);
+		while (__atomic_load_n(&go, __ATOMIC_SEQ_CST) < 2)
+			;
+		ring_ret = v3_ring(reserve_sk, 0, 1);
+		ring_errno = errno;
+		pthread_join(t, NULL);
+		len = sizeof(val);
+		if (getsockopt(reserve_sk, SOL_PACKET, PACKET_RESERVE, &val,
+			       &len))
+			tst_brk(TBROK | TERRNO, "getsockopt(PACKET_RESERVE)");
+		SAFE_CLOSE(reserve_sk);
+		rounds++;
+		if (!ring_ret && reserve_ret && reserve_errno == EBUSY &&
+		    !val) {
+			rings++;
+		} else if (ring_ret && ring_errno == EINVAL && !reserve_ret &&
+			   val == HUGE_RESERVE) {
+			;
+		} else if (!bad++) {
+			tst_res(TFAIL, "round %d: PACKET_RX_RING %s, "
+				"PACKET_RESERVE %s, reserve now %u", rounds,
+				ring_ret ? tst_strerrno(ring_errno) : "0",
+				reserve_ret ? tst_strerrno(reserve_errno) : "0",
+				val);
+		}
+	} while (rounds < 20000 && tst_mono_ms() < end);
+	if (!bad)
+		tst_res(TPASS, "%d rounds (%d rings set first): a ring and a "
+			"1 << 30 reserve never both taken", rounds, rings);
+	else
+		tst_res(TFAIL, "%d of %d rounds broke the ring/reserve rule",
+			bad, rounds);
+}
+
 static void run(unsigned int n)
 {
 	static void (*const fns[])(void) = {
-		test_sizeof_priv, test_v2_ring, test_version_switch, test_race
+		test_sizeof_priv, test_v2_ring, test_version_switch, test_race,
+		test_reserve_race
 	};
 
 	fns[n]();
@@ -244,7 +333,7 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 4,
+	.tcnt = 5,
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,

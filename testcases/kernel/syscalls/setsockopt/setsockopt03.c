@@ -17,6 +17,8 @@
  *  - the reproducer's table, target_offset 74 (inside the 112-byte
  *    entry) and a 0xffff-byte "icmp" match, fails with EINVAL;
  *  - the kernel neither oopses nor warns (taint check).
+ * TCONF when the kernel config says CONFIG_NETFILTER_XTABLES_COMPAT is
+ * unset (Debian's 6.12 cloud kernel): there is no compat path to test.
  */
 #include <errno.h>
 #include <sched.h>
@@ -111,6 +113,10 @@ static void setup(void)
 	struct ipt_getinfo info = { .name = "filter" };
 	socklen_t len = sizeof(info);
 
+	/* 5.13+: without it a 32-bit IPT_SO_SET_REPLACE is read as 64-bit */
+	if (!tst_kconfig_check("CONFIG_NETFILTER_XTABLES_COMPAT"))
+		tst_brk(TCONF, "no 32-bit x_tables compat in this kernel "
+			"(CONFIG_NETFILTER_XTABLES_COMPAT unset)");
 	if (unshare(CLONE_NEWNET))
 		tst_brk(errno == EINVAL ? TCONF | TERRNO : TBROK | TERRNO,
 			"unshare(CLONE_NEWNET)");
