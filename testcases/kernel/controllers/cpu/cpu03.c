@@ -28,11 +28,16 @@ static void spinner(const char *rel, int ready)
 {
 	cpu_set_t set;
 
+	/*
+	 * Pinned after the move: on 6.1 cpuset_attach() resets the affinity
+	 * of a task that changes cpuset (cpuset is on in the root whenever
+	 * another test enabled it).
+	 */
+	cg_enter(rel);
 	CPU_ZERO(&set);
 	CPU_SET(0, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
 		tst_brk(TBROK | TERRNO, "sched_setaffinity(CPU 0)");
-	cg_enter(rel);
 	SAFE_WRITE(1, ready, "r", 1);
 	for (;;)
 		;

@@ -106,6 +106,11 @@ static int local_events(void)
 	return ret;
 }
 
+static long long loc(const char *rel, const char *key)
+{
+	return cg_read_key(rel, "memory.events.local", key);
+}
+
 static void clean(void)
 {
 	cg_rmdir("p/c");
@@ -120,9 +125,8 @@ static void run(void)
 				  "oom_group_kill"), 1);
 	TST_EXP_EQ_LI(cg_read_key("p/c", "memory.events.local",
 				  "oom_group_kill"), 0);
-	TST_EXP_EXPR(cg_read_key("p", "memory.events.local", "oom_kill") == 0 &&
-		     cg_read_key("p/c", "memory.events.local", "oom_kill") >= 2 &&
-		     cg_read_key("p/d", "memory.events.local", "oom_kill") >= 1,
+	TST_EXP_EXPR(loc("p", "oom_kill") == 0 &&
+		     loc("p/c", "oom_kill") >= 2 && loc("p/d", "oom_kill") >= 1,
 		     "oom_kill counted in c (>= 2) and d (>= 1), not in p");
 	clean();
 
@@ -139,8 +143,8 @@ static void run(void)
 				  "oom_group_kill"), 0);
 	TST_EXP_EQ_LI(cg_read_key("p", "memory.events", "oom_group_kill"),
 		      local_events() ? 0 : 1);
-	TST_EXP_EXPR(cg_read_key("p/c", "memory.events.local", "oom_kill") >= 2
-		     && cg_read_key("p/d", "memory.events.local", "oom_kill") == 0,
+	TST_EXP_EXPR(loc("p/c", "oom_kill") >= 2 &&
+		     loc("p/d", "oom_kill") == 0,
 		     "oom_kill counted in c (>= 2), not in d");
 	clean();
 }
