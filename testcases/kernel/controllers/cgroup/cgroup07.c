@@ -180,7 +180,7 @@ static int count_ids(const char *rel, const char *file, pid_t id, int *n)
 static void thread_id_moves_process(void)
 {
 	pid_t pid, tid;
-	int n = 0, m = 0;
+	int n = 0, m = 0, found;
 
 	cg_mkdir("t");
 	SAFE_PIPE(tid_pipe);
@@ -207,11 +207,13 @@ static void thread_id_moves_process(void)
 	TST_EXP_EXPR(task_in(pid, pid, "t") && task_in(pid, tid, "t"),
 		     "leader %d and thread %d are both in t", (int)pid,
 		     (int)tid);
-	TST_EXP_EXPR(count_ids("t", "cgroup.procs", pid, &n) && n == 1,
+	found = count_ids("t", "cgroup.procs", pid, &n);
+	TST_EXP_EXPR(found && n == 1,
 		     "t/cgroup.procs lists the process id only (%d entries)",
 		     n);
-	TST_EXP_EXPR(count_ids("t", "cgroup.threads", pid, &n) &&
-		     count_ids("t", "cgroup.threads", tid, &m) && n == 2,
+	found = count_ids("t", "cgroup.threads", pid, &n) &&
+		count_ids("t", "cgroup.threads", tid, &m);
+	TST_EXP_EXPR(found && n == 2 && m == 2,
 		     "t/cgroup.threads lists both ids (%d entries)", n);
 
 	SAFE_KILL(pid, SIGKILL);
