@@ -12,11 +12,16 @@
  *  - setns() into it from a process with two threads fails with EUSERS,
  *    and as nobody without capabilities with EPERM; the caller's time
  *    namespace is unchanged;
- *  - after unshare(CLONE_NEWTIME) (children in a new namespace, the
- *    caller not), vfork() and pthread_create() fail with EINVAL (a task
- *    sharing the address space cannot be in another time namespace),
- *    fork() works; after setns() back into its own time namespace
- *    pthread_create() works again;
+ *  - after unshare(CLONE_NEWTIME) (children in a new namespace with a
+ *    boottime offset, the caller not), a task sharing the address space
+ *    cannot be in another time namespace. Linux 6.1 refuses it: vfork()
+ *    and pthread_create() fail with EINVAL. Later kernels (exec switches
+ *    the time namespace, exec_task_namespaces()) let both work, the
+ *    thread staying in the caller's namespace and the vfork() child
+ *    entering the new one at execve(): cat /proc/uptime shows the offset.
+ *    Either way the two agree; fork() puts the child in the new
+ *    namespace, and after setns() back into its own time namespace
+ *    pthread_create() works;
  *  - clone3(CLONE_NEWTIME) puts the child in a new time namespace at
  *    once: other than the parent's, offsets "monotonic 0 0" and
  *    "boottime 0 0", which the child can no longer change (EACCES), its
@@ -107,39 +112,89 @@ static void refused(void)
 	exit(0);
 }
 
+static void *thread_ns(void *arg)
+{
+	struct stat st;
+
+	SAFE_STAT("/proc/thread-self/ns/time", &st);
+	*(ino_t *)arg = st.st_ino;
+	return NULL;
+}
+
+static double read_uptime(int fd)
+{
+	char buf[128];
+	double up = -1;
+	ssize_t n;
+
+	n = read(fd, buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = 0;
+	if (sscanf(buf, "%lf", &up) != 1)
+		return -1;
+	return up;
+}
+
 static void split(void)
 {
 	char path[64];
 	pthread_t th;
 	pid_t pid;
-	int err, fd;
+	int err, vfork_err, fd, p[2], status;
+	ino_t own, kids, thread_ino = 0;
+	double up;
 
 	snprintf(path, sizeof(path), "/proc/%d/ns/time", (int)getpid());
 	fd = SAFE_OPEN(path, O_RDONLY);
+	own = NS_ID(0, "time");
 	if (unshare(CLONE_NEWTIME))
 		tst_brk(TBROK | TERRNO, "unshare(CLONE_NEWTIME)");
+	kids = NS_ID(0, "time_for_children");
+	SAFE_FILE_PRINTF("/proc/self/timens_offsets", "boottime %lld 0",
+			 BOOT_OFF);
 
+	SAFE_PIPE(p);
 	pid = vfork();
-	if (!pid)
-		_exit(0);
-	if (pid > 0) {
-		tst_res(TFAIL, "vfork() after unshare(CLONE_NEWTIME) worked");
-		reap_child(pid);
-	} else {
-		TST_EXP_EXPR(errno == EINVAL, "vfork() after unshare("
-			     "CLONE_NEWTIME): %s", tst_strerrno(errno));
+	if (!pid) {
+		if (dup2(p[1], 1) == 1)
+			execl("/bin/cat", "cat", "/proc/uptime", (char *)NULL);
+		_exit(127);
 	}
-	err = pthread_create(&th, NULL, idle_thread, NULL);
-	TST_EXP_EXPR(err == EINVAL, "pthread_create() after unshare("
-		     "CLONE_NEWTIME): %s", tst_strerrno(err));
-	if (!err)
-		exit(0);
+	vfork_err = errno;
+	SAFE_CLOSE(p[1]);
+	if (pid > 0) {
+		up = read_uptime(p[0]);
+		SAFE_WAITPID(pid, &status, 0);
+		TST_EXP_EXPR(WIFEXITED(status) && !WEXITSTATUS(status) &&
+			     up >= BOOT_OFF, "vfork() worked; its child's "
+			     "execve() entered the new time namespace: "
+			     "/proc/uptime %.0f s (status 0x%x)", up, status);
+	}
+	SAFE_CLOSE(p[0]);
+	err = pthread_create(&th, NULL, thread_ns, &thread_ino);
+	if (pid < 0) {
+		TST_EXP_EXPR(vfork_err == EINVAL, "vfork() after unshare("
+			     "CLONE_NEWTIME): %s", tst_strerrno(vfork_err));
+		TST_EXP_EXPR(err == EINVAL, "pthread_create() after unshare("
+			     "CLONE_NEWTIME): %s", tst_strerrno(err));
+	} else {
+		TST_EXP_EXPR(!err, "pthread_create() works as vfork() did: %s",
+			     tst_strerrno(err));
+	}
+	if (!err) {
+		pthread_join(th, NULL);
+		TST_EXP_EXPR(thread_ino == own, "the thread stays in the "
+			     "caller's time namespace");
+	}
 
 	pid = SAFE_FORK();
-	if (!pid)
+	if (!pid) {
+		SAFE_FILE_SCANF("/proc/uptime", "%lf", &up);
+		TST_EXP_EXPR(NS_ID(0, "time") == kids && up >= BOOT_OFF,
+			     "fork() after unshare(CLONE_NEWTIME): the child is "
+			     "in the new namespace, /proc/uptime %.0f s", up);
 		exit(0);
+	}
 	reap_child(pid);
-	tst_res(TPASS, "fork() after unshare(CLONE_NEWTIME) works");
 
 	TST_EXP_PASS(setns(fd, CLONE_NEWTIME), "setns() to its own time ns");
 	err = pthread_create(&th, NULL, idle_thread, NULL);
