@@ -56,6 +56,22 @@ static void member_signaller(int evfd)
 	exit(0);
 }
 
+/* waitpid() bounded by 10 s (times LTP_TIMEOUT_MUL): 0 if still alive */
+static int wait_bounded(pid_t pid, int *status)
+{
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
+	pid_t ret;
+
+	while (!(ret = waitpid(pid, status, WNOHANG))) {
+		if (tst_mono_ms() > deadline)
+			return 0;
+		usleep(1000);
+	}
+	if (ret != pid)
+		tst_brk(TBROK | TERRNO, "waitpid(%d)", (int)pid);
+	return 1;
+}
+
 static void init_main(void)
 {
 	struct sigaction sa = {.sa_sigaction = handler,
@@ -63,21 +79,18 @@ static void init_main(void)
 	pid_t victim, signaller;
 	int ev[2], status;
 
-	if (sigaction(SIGUSR1, &sa, NULL) || sigaction(SIGUSR2, &sa, NULL) ||
-	    sigaction(SIGTERM, &sa, NULL))
-		tst_brk(TBROK | TERRNO, "sigaction()");
 	SAFE_CLOSE(alive_fds[0]);
 	SAFE_PIPE(ev);
 
+	/* forked before init has handlers: SIGTERM kills it from the start */
 	victim = SAFE_FORK();
 	if (!victim) {
-		struct sigaction dfl = {.sa_handler = SIG_DFL};
-
-		if (sigaction(SIGTERM, &dfl, NULL))
-			tst_brk(TBROK | TERRNO, "sigaction(SIGTERM)");
 		for (;;)
 			pause();
 	}
+	if (sigaction(SIGUSR1, &sa, NULL) || sigaction(SIGUSR2, &sa, NULL) ||
+	    sigaction(SIGTERM, &sa, NULL))
+		tst_brk(TBROK | TERRNO, "sigaction()");
 	signaller = SAFE_FORK();
 	if (!signaller)
 		member_signaller(ev[1]);
@@ -97,10 +110,16 @@ static void init_main(void)
 
 	TST_CHECKPOINT_WAKE(0);
 	NS_REAP(signaller);
-	SAFE_WAITPID(victim, &status, 0);
-	TST_EXP_EXPR(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM,
-		     "the other member was killed by kill(-1, SIGTERM) (status 0x%x)",
-		     status);
+	if (!wait_bounded(victim, &status)) {
+		tst_res(TFAIL, "the other member still lives 10 s after "
+			"kill(-1, SIGTERM)");
+		SAFE_KILL(victim, SIGKILL);
+		SAFE_WAITPID(victim, &status, 0);
+	} else {
+		TST_EXP_EXPR(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM,
+			     "the other member was killed by kill(-1, SIGTERM) "
+			     "(status 0x%x)", status);
+	}
 	TST_EXP_EXPR(!term_count, "init was spared by kill(-1) (SIGTERM "
 		     "handled %d times)", (int)term_count);
 	exit(0);
