@@ -63,7 +63,7 @@ static const struct hp_counter hp_counters[] = {
 	{ "HugePages_Surp:", "surplus_hugepages" },
 };
 
-static long hp_read_sysfs(const char *name)
+static inline long hp_read_sysfs(const char *name)
 {
 	char path[PATH_MAX + 32];
 	long val;
@@ -75,7 +75,7 @@ static long hp_read_sysfs(const char *name)
 }
 
 /* Report one result: do all counters, in both places, have these values? */
-static int hp_expect(const char *when, long total, long free, long rsvd,
+static inline int hp_expect(const char *when, long total, long free, long rsvd,
 		     long surp)
 {
 	long exp[] = { total, free, rsvd, surp };
@@ -107,12 +107,12 @@ static int hp_expect(const char *when, long total, long free, long rsvd,
 	return 1;
 }
 
-static void hp_expect_baseline(const char *when)
+static inline void hp_expect_baseline(const char *when)
 {
 	hp_expect(when, HP_POOL, HP_POOL, 0, 0);
 }
 
-static void hp_setup(void)
+static inline void hp_setup(void)
 {
 	long kb = tst_read_meminfo("Hugepagesize:");
 	long total, free, rsvd, surp;
@@ -141,7 +141,7 @@ static void hp_setup(void)
 }
 
 /* What page pg holds at byte off once written. */
-static uint64_t hp_word(long pg, size_t off)
+static inline uint64_t hp_word(long pg, size_t off)
 {
 	return (uint64_t)pg << 40 ^ off ^ 0x5a5a5a5aUL;
 }
@@ -150,7 +150,7 @@ static uint64_t hp_word(long pg, size_t off)
  * Touch the npages pages at addr one by one, checking the counters after
  * each first touch, then read every page back.
  */
-static void hp_touch_and_verify(char *addr, long npages)
+static inline void hp_touch_and_verify(char *addr, long npages)
 {
 	long total = npages, surp = npages - HP_POOL, pg;
 	size_t words = hp_size / sizeof(uint64_t), i;
