@@ -178,9 +178,13 @@ static void interleave_shmem(void)
 		if (status[i] != want && bad < 0)
 			bad = i;
 	}
-	TST_EXP_EXPR(bad < 0, "page i on the ((ino %lu + i) mod 2)-th node "
-		     "(first not: page %d on %d)", (unsigned long)st.st_ino,
-		     bad, bad < 0 ? 0 : status[bad]);
+	if (bad < 0)
+		tst_res(TPASS, "each page i on the ((ino %lu + i) mod 2)-th "
+			"node of {A, B}", (unsigned long)st.st_ino);
+	else
+		tst_res(TFAIL, "page %d on node %d, not the ((ino %lu + %d) "
+			"mod 2)-th node of {A, B}", bad, status[bad],
+			(unsigned long)st.st_ino, bad);
 	numa_maps_of(m, policy, &ca, &cb);
 	snprintf(exp1, sizeof(exp1), "interleave:%d-%d", na, nb);
 	snprintf(exp2, sizeof(exp2), "interleave:%d,%d", na, nb);

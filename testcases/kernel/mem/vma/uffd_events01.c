@@ -11,7 +11,9 @@
  *   range; madvise returns 0 once it is read, the page is gone (mincore)
  *   and the next read of it is a missing fault again.
  * - mremap(MREMAP_FIXED) of 4 registered pages: UFFD_EVENT_REMAP with
- *   from, to and len; mremap returns the new address, the filled page
+ *   from, to and len, then UFFD_EVENT_UNMAP of the old range (move_vma()
+ *   unmaps it with do_munmap(), whose VMA still has the context); mremap
+ *   returns the new address once both are read, the filled page
  *   moved with its data, the new range is still registered (a missing
  *   page there faults to the manager at its new address) and the old
  *   range is unmapped (mincore ENOMEM).
@@ -227,6 +229,10 @@ static void remap_event(void)
 			     (unsigned long long)msg.arg.remap.to,
 			     (unsigned long long)msg.arg.remap.len);
 	}
+	/* the old range is then unmapped with the ordinary munmap path */
+	if (read_msg(uffd, &msg, "mremap()'s unmap of the old range"))
+		check_range(&msg, UFFD_EVENT_UNMAP, area, area + 4 * pg,
+			    "mremap, then UFFD_EVENT_UNMAP of the old range:");
 	pthread_join(j.thr, NULL);
 	if ((char *)j.ret != target)
 		tst_brk(TFAIL, "mremap() returned 0x%lx (%s), not %p", j.ret,
