@@ -9,6 +9,9 @@
  * three full scans have ended (the first may have been under way when the
  * change was made). ksm_settle() waits at least that long, then until the
  * counts are the expected ones, at most 60 s times LTP_TIMEOUT_MUL.
+ * ksmd scans (and full_scans moves) only while some process has
+ * mergeable memory (it drops an mm whose mergeable areas are gone): a
+ * test that settles with none calls ksm_keep_scanning() first.
  */
 #ifndef KSM_HELPERS_H
 #define KSM_HELPERS_H
@@ -16,6 +19,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "tst_test.h"
 
@@ -132,6 +136,25 @@ static inline int ksm_settle(long base_shared, long shared,
 		     what, s, shared, g, sharing,
 		     ksm_val("full_scans") - scans0);
 	return ok;
+}
+
+/*
+ * Map a mergeable page no other page is like (never merged; not inherited
+ * by children, MADV_DONTFORK), so that ksmd keeps this process on its
+ * list and goes on scanning.
+ */
+static inline void ksm_keep_scanning(void)
+{
+	size_t psz = getpagesize(), i;
+	unsigned char *keep = SAFE_MMAP(NULL, psz, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	for (i = 0; i < psz; i++)
+		keep[i] = i * 13 + i / 256 + 0x3c;
+	if (madvise(keep, psz, MADV_DONTFORK))
+		tst_brk(TBROK | TERRNO, "madvise(MADV_DONTFORK)");
+	if (madvise(keep, psz, MADV_MERGEABLE))
+		tst_brk(TBROK | TERRNO, "madvise(MADV_MERGEABLE)");
 }
 
 /* Wait for n more full scans of ksmd (bounded). */
