@@ -106,6 +106,33 @@ static inline int swaps_entry(const char *path, long *size_kb, long *prio)
 	return found;
 }
 
+/* The Used column of path's line in /proc/swaps (KiB), -1 if not listed. */
+static inline long swaps_used_kb(const char *path)
+{
+	char line[4096], name[4096], type[32];
+	long size, used, pr, ret = -1;
+	FILE *f = fopen("/proc/swaps", "r");
+
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/swaps)");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%4095s %31s %ld %ld %ld", name, type, &size,
+			   &used, &pr) == 5 && !strcmp(name, path))
+			ret = used;
+	fclose(f);
+	return ret;
+}
+
+/* buf = the absolute path of name in the test's tmpdir. */
+static inline void swap_tmp_path(char *buf, size_t size, const char *name)
+{
+	char dir[PATH_MAX];
+
+	if (!realpath(tst_tmpdir_path, dir))
+		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
+	snprintf(buf, size, "%s/%s", dir, name);
+}
+
 /*
  * The files both tests use, under the tmpdir by absolute path (as
  * /proc/swaps shows them): a swap file, a file without the signature, a
