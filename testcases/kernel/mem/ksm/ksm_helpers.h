@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Helpers of ksm03, ksm04, ksm05 and ksm_zero01: the /sys/kernel/mm/ksm
+ * Helpers of ksm03, ksm04 and ksm_zero01: the /sys/kernel/mm/ksm
  * counters, the per-process /proc/PID/ksm_stat fields, and a bounded wait
  * for ksmd to settle on the expected counts.
  *
