@@ -57,8 +57,11 @@ static void exp_seize(pid_t pid, int err, const char *what)
 
 static void set_scope(int v)
 {
+	int r;
+
 	SAFE_FILE_PRINTF(SCOPE, "%d", v);
-	TST_EXP_EQ_LI(({ int r; SAFE_FILE_SCANF(SCOPE, "%d", &r); r; }), v);
+	SAFE_FILE_SCANF(SCOPE, "%d", &r);
+	TST_EXP_EQ_LI(r, v);
 }
 
 /* R, a child of the test process, seizes T, another child. */
