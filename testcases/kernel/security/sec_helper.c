@@ -8,6 +8,10 @@
  *          and the vDSO are, in hex
  *   args   argc, then the summed length and byte values of the strings
  *          after "args" (thp_execargs01: megabytes of arguments)
+ *   layout where a local of main() is, AT_PHDR (the program's load
+ *          address plus a constant), start_brk (field 47 of
+ *          /proc/self/stat), the end of the program's bss (the linker's
+ *          `end`), in hex, and personality(0xffffffff) in hex
  *   (none) started with argc < 2: argc, argv[0], whether argv[1] is NULL
  *          and envp[0] (cve-2021-4034: an empty argv)
  * The test compares the line with what the exec must have produced.
@@ -19,6 +23,9 @@
 #include <unistd.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
+
+extern char end[];
 
 static int caps(void)
 {
@@ -75,8 +82,50 @@ static int args(int argc, char *argv[])
 	return 0;
 }
 
+/* Field 47 of /proc/self/stat, counted after the ") " of comm. */
+static unsigned long start_brk(void)
+{
+	char buf[1024], *p;
+	unsigned long v = 0;
+	int field = 3;
+	size_t n;
+	FILE *f = fopen("/proc/self/stat", "r");
+
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	if (!p)
+		return 0;
+	p += 2;
+	while (field < 47 && p) {
+		p = strchr(p, ' ');
+		if (p)
+			p++;
+		field++;
+	}
+	if (p)
+		v = strtoul(p, NULL, 10);
+	return v;
+}
+
+static int layout(void *local)
+{
+	unsigned long brk0 = start_brk();
+
+	if (!brk0)
+		return 2;
+	printf("%lx %lx %lx %lx %x\n", (unsigned long)local,
+	       getauxval(AT_PHDR), brk0, (unsigned long)end,
+	       (unsigned int)personality(0xffffffff));
+	return 0;
+}
+
 int main(int argc, char *argv[], char *envp[])
 {
+	int local = 0;
 	int ret = 2;
 
 	if (argc < 2) {
@@ -91,6 +140,8 @@ int main(int argc, char *argv[], char *envp[])
 		ret = addr();
 	else if (argc > 1 && !strcmp(argv[1], "args"))
 		ret = args(argc, argv);
+	else if (argc > 1 && !strcmp(argv[1], "layout"))
+		ret = layout(&local);
 	fflush(stdout);
 	return ret;
 }
