@@ -156,19 +156,10 @@ static void setup(void)
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
 	.needs_checkpoints = 1,
-	.hugepages = {POOL, TST_NEEDS},
-	.save_restore = (const struct tst_path_val[]) {
-		HTL_NO_OVERCOMMIT,
-		{}
-	},
-	.taint_check = TST_TAINT_W | TST_TAINT_D,
-	.needs_kconfigs = (const char *const []) {
-		"CONFIG_HUGETLBFS", NULL
-	},
+	HTL_TEST_FIELDS(POOL),
 	.tags = (const struct tst_tag[]) {
 		{"linux-git", "86df86424939"},
 		{}

@@ -29,6 +29,23 @@
 #define HTL_NO_OVERCOMMIT \
 	{ "/proc/sys/vm/nr_overcommit_hugepages", "0", TST_SR_TCONF_MISSING }
 
+/*
+ * The struct tst_test fields of a test on a pool of `pool` default-size
+ * huge pages without overcommit (saved and restored): root, the pool or
+ * TCONF, hugetlbfs configured, and a kernel warning or oops failing it.
+ */
+#define HTL_TEST_FIELDS(pool) \
+	.needs_root = 1, \
+	.hugepages = {(pool), TST_NEEDS}, \
+	.save_restore = (const struct tst_path_val[]) { \
+		HTL_NO_OVERCOMMIT, \
+		{} \
+	}, \
+	.taint_check = TST_TAINT_W | TST_TAINT_D, \
+	.needs_kconfigs = (const char *const []) { \
+		"CONFIG_HUGETLBFS", NULL \
+	}
+
 static long hp;		/* bytes of one default-size huge page */
 static long pg;		/* bytes of one base page */
 static long htl_free0;
