@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "tst_test.h"
+#include "task_wait.h"
 
 static char cg_root[PATH_MAX];
 static char cg_base[PATH_MAX];
@@ -198,6 +199,33 @@ static inline void cg_no_swap(const char *rel)
 	if (tst_read_meminfo("SwapTotal:"))
 		tst_brk(TCONF, "swap is on and the kernel has no "
 			"memory.swap.max to keep the test from it");
+}
+
+/*
+ * Page cache charged to the cgroup rel: a child in rel writes mb MiB of
+ * the byte c to file (in the working directory) and syncs it, so the
+ * pages are clean and reclaimable; the child is reaped.
+ */
+static inline void cg_page_cache(const char *rel, const char *file, int mb,
+				 int c)
+{
+	pid_t pid = SAFE_FORK();
+
+	if (!pid) {
+		size_t len = 1024 * 1024;
+		char *buf = SAFE_MALLOC(len);
+		int i, fd;
+
+		cg_enter(rel);
+		memset(buf, c, len);
+		fd = SAFE_OPEN(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		for (i = 0; i < mb; i++)
+			SAFE_WRITE(1, fd, buf, len);
+		SAFE_FSYNC(fd);
+		SAFE_CLOSE(fd);
+		exit(0);
+	}
+	reap_child(pid);
 }
 
 /* TCONF, with why, when the test's cgroup lacks the interface file. */

@@ -134,6 +134,18 @@ static inline void swap_tmp_path(char *buf, size_t size, const char *name)
 }
 
 /*
+ * A swap file of mb MiB named name in the tmpdir, its absolute path in
+ * buf, turned on as the swap area of highest priority (swapon_first()).
+ */
+static inline void swap_tmp_on(char *buf, size_t size, const char *name,
+			       long mb)
+{
+	swap_tmp_path(buf, size, name);
+	make_swapfile_pages(buf, mb * (1024 * 1024 / getpagesize()), 1);
+	swapon_first(buf);
+}
+
+/*
  * The files both tests use, under the tmpdir by absolute path (as
  * /proc/swaps shows them): a swap file, a file without the signature, a
  * directory and a name that does not exist. The cleanup turns the swap

@@ -159,27 +159,12 @@ static void page_cache_under_max(void)
 static void charges_after_rmdir(void)
 {
 	long long cur0, cur1, deadline;
-	pid_t pid;
 
 	cg_mkdir("p");
 	CG_WRITE("p", "cgroup.subtree_control", "+memory");
 	cg_mkdir("p/r");
 	cur0 = cg_read_num("p", "memory.current");
-	pid = SAFE_FORK();
-	if (!pid) {
-		char *buf = SAFE_MALLOC(MB);
-		int i, fd;
-
-		cg_enter("p/r");
-		memset(buf, 0x33, MB);
-		fd = SAFE_OPEN("cache", O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		for (i = 0; i < 16; i++)
-			SAFE_WRITE(1, fd, buf, MB);
-		SAFE_FSYNC(fd);
-		SAFE_CLOSE(fd);
-		exit(0);
-	}
-	reap_child(pid);
+	cg_page_cache("p/r", "cache", 16, 0x33);
 	cg_rmdir("p/r");
 	cur1 = cg_read_num("p", "memory.current");
 	check_delta("parent memory.current after the child cgroup wrote "

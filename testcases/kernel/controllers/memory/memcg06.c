@@ -96,7 +96,6 @@ static void lower_max_page_cache(void)
 {
 	struct statfs sfs;
 	long long cur;
-	pid_t pid;
 
 	if (statfs(".", &sfs))
 		tst_brk(TBROK | TERRNO, "statfs(.)");
@@ -107,21 +106,7 @@ static void lower_max_page_cache(void)
 	}
 	cg_mkdir("f");
 	cg_no_swap("f");
-	pid = SAFE_FORK();
-	if (!pid) {
-		char *buf = SAFE_MALLOC(MB);
-		int i, fd;
-
-		cg_enter("f");
-		memset(buf, 0x5a, MB);
-		fd = SAFE_OPEN("cache", O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		for (i = 0; i < 32; i++)
-			SAFE_WRITE(1, fd, buf, MB);
-		SAFE_FSYNC(fd);
-		SAFE_CLOSE(fd);
-		exit(0);
-	}
-	reap_child(pid);
+	cg_page_cache("f", "cache", 32, 0x5a);
 	cur = cg_read_num("f", "memory.current");
 	if (cur < 24 * MB)
 		tst_brk(TBROK, "f holds only %lld bytes after writing 32 MiB",

@@ -101,18 +101,14 @@ static void run(void)
 static void setup(void)
 {
 	static const char *const ctrls[] = {"memory", NULL};
-	char path[PATH_MAX], dir[PATH_MAX];
+	char path[PATH_MAX];
 
 	tol = (2 * sysconf(_SC_NPROCESSORS_ONLN) + 1) * 64 * getpagesize();
 	cg_setup(ctrls, 1);
 	cg_path(path, sizeof(path), "", "memory.swap.max");
 	if (access(path, F_OK))
 		tst_brk(TCONF, "no memory.swap.max (swap accounting off)");
-	if (!realpath(tst_tmpdir_path, dir))
-		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
-	snprintf(swapfile, sizeof(swapfile), "%s/swapfile", dir);
-	make_swapfile_pages(swapfile, SWAP_MB * (MB / getpagesize()), 1);
-	swapon_first(swapfile);
+	swap_tmp_on(swapfile, sizeof(swapfile), "swapfile", SWAP_MB);
 	swap_on = 1;
 }
 

@@ -155,7 +155,7 @@ static void run(void)
 static void setup(void)
 {
 	static const char *const ctrls[] = {"memory", NULL};
-	char path[PATH_MAX], dir[PATH_MAX];
+	char path[PATH_MAX];
 
 	psz = getpagesize();
 	if (psz != 4096)
@@ -167,11 +167,7 @@ static void setup(void)
 	cg_path(path, sizeof(path), "", "memory.reclaim");
 	if (access(path, F_OK))
 		tst_brk(TCONF, "no memory.reclaim (Linux 5.19)");
-	if (!realpath(tst_tmpdir_path, dir))
-		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
-	snprintf(swapfile, sizeof(swapfile), "%s/swapfile", dir);
-	make_swapfile_pages(swapfile, SWAP_MB * (MB / psz), 1);
-	swapon_first(swapfile);
+	swap_tmp_on(swapfile, sizeof(swapfile), "swapfile", SWAP_MB);
 	swap_on = 1;
 }
 
