@@ -20,63 +20,13 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "task_wait.h"
+#include "ksm_helpers.h"
 
-#define KSM "/sys/kernel/mm/ksm/"
 #define NPAGES 32
 
 static size_t psz;
 static long shared0, sharing0;
 static pid_t pids[2];
-
-static long ksm_val(const char *name)
-{
-	char path[128];
-	long val;
-
-	snprintf(path, sizeof(path), KSM "%s", name);
-	if (!tst_file_read_long(path, &val))
-		tst_brk(TBROK, "cannot read %s", path);
-	return val;
-}
-
-static long merging(pid_t pid)
-{
-	char path[64];
-	long val;
-
-	snprintf(path, sizeof(path), "/proc/%d/ksm_merging_pages", (int)pid);
-	if (!tst_file_read_long(path, &val))
-		return -1;
-	return val;
-}
-
-/* Wait until ksmd shows these deltas: two full scans after any change. */
-static int wait_counts(long shared, long sharing)
-{
-	long long deadline = task_wait_now_ms() + 60000 * tst_timeout_mul();
-	long scans = -1, s, g;
-
-	for (;;) {
-		s = ksm_val("pages_shared") - shared0;
-		g = ksm_val("pages_sharing") - sharing0;
-		if (s == shared && g == sharing) {
-			if (scans < 0)
-				scans = ksm_val("full_scans");
-			/* stable over two more scans */
-			if (ksm_val("full_scans") >= scans + 2)
-				break;
-		} else {
-			scans = -1;
-		}
-		if (task_wait_now_ms() > deadline)
-			break;
-		usleep(10000);
-	}
-	TST_EXP_EXPR(s == shared && g == sharing, "pages_shared +%ld "
-		     "(expected %ld), pages_sharing +%ld (expected %ld)",
-		     s, shared, g, sharing);
-	return s == shared && g == sharing;
-}
 
 static int check(const unsigned char *m, int b_wrote)
 {
@@ -148,21 +98,21 @@ static void run(void)
 			proc(i);
 		TST_CHECKPOINT_WAIT(0);
 	}
-	if (wait_counts(NPAGES, NPAGES)) {
-		TST_EXP_EQ_LI(merging(pids[0]), NPAGES);
-		TST_EXP_EQ_LI(merging(pids[1]), NPAGES);
+	if (ksm_settle(shared0, NPAGES, sharing0, NPAGES, "A and B merged")) {
+		TST_EXP_EQ_LI(ksm_merging(pids[0]), NPAGES);
+		TST_EXP_EQ_LI(ksm_merging(pids[1]), NPAGES);
 	}
 	step();
 	/* Page 0's KSM page is A's alone now: still shared, one less sharer */
-	if (wait_counts(NPAGES, NPAGES - 1)) {
-		TST_EXP_EQ_LI(merging(pids[0]), NPAGES);
-		TST_EXP_EQ_LI(merging(pids[1]), NPAGES - 1);
+	if (ksm_settle(shared0, NPAGES, sharing0, NPAGES - 1, "B wrote its page 0")) {
+		TST_EXP_EQ_LI(ksm_merging(pids[0]), NPAGES);
+		TST_EXP_EQ_LI(ksm_merging(pids[1]), NPAGES - 1);
 	}
 	step();
 	/* B keeps its 31 KSM pages, no longer shared with anyone */
-	if (wait_counts(NPAGES - 1, 0)) {
-		TST_EXP_EQ_LI(merging(pids[0]), 0);
-		TST_EXP_EQ_LI(merging(pids[1]), NPAGES - 1);
+	if (ksm_settle(shared0, NPAGES - 1, sharing0, 0, "A unmerged")) {
+		TST_EXP_EQ_LI(ksm_merging(pids[0]), 0);
+		TST_EXP_EQ_LI(ksm_merging(pids[1]), NPAGES - 1);
 	}
 	TST_CHECKPOINT_WAKE(1);
 	TST_CHECKPOINT_WAKE(2);
@@ -173,7 +123,7 @@ static void run(void)
 static void setup(void)
 {
 	psz = getpagesize();
-	if (merging(getpid()) < 0)
+	if (ksm_merging(getpid()) < 0)
 		tst_brk(TCONF, "no /proc/PID/ksm_merging_pages (before 5.19)");
 }
 
@@ -185,9 +135,7 @@ static struct tst_test test = {
 	.needs_checkpoints = 1,
 	.timeout = 300,
 	.save_restore = (const struct tst_path_val[]) {
-		{KSM "run", "1", TST_SR_TCONF_MISSING},
-		{KSM "sleep_millisecs", "10", TST_SR_TCONF_MISSING},
-		{KSM "pages_to_scan", "1000", TST_SR_TCONF_MISSING},
+		KSM_SAVE_RESTORE,
 		{NULL, NULL, 0}
 	},
 	.needs_kconfigs = (const char *const []) {

@@ -23,20 +23,11 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "task_wait.h"
+#include "ksm_helpers.h"
 
-#define KSM "/sys/kernel/mm/ksm/"
 #define NPAGES 16
 
 static long psz;
-
-static long ksm_val(const char *path)
-{
-	long val;
-
-	if (!tst_file_read_long(path, &val))
-		return -1;
-	return val;
-}
 
 static void child(void)
 {
@@ -58,7 +49,8 @@ static long wait_at_least(const char *path, long want)
 	long v;
 
 	for (;;) {
-		v = ksm_val(path);
+		if (!tst_file_read_long(path, &v))
+			tst_brk(TBROK, "cannot read %s", path);
 		if (v >= want || tst_mono_ms() > end)
 			return v;
 		usleep(10000);
@@ -87,7 +79,7 @@ static void check_ksmd(void)
 		     "differ)", bad);
 
 	/* ksmd runs only while some mm is registered: this one is */
-	scans = ksm_val(KSM "full_scans");
+	scans = ksm_val("full_scans");
 	v = wait_at_least(KSM "full_scans", scans + 2);
 	TST_EXP_EXPR(v >= scans + 2, "ksmd still scans: full_scans %ld, then "
 		     "%ld", scans, v);
