@@ -90,6 +90,7 @@ static void run(void)
 {
 	int i;
 
+	ksm_reset();
 	shared0 = ksm_val("pages_shared");
 	sharing0 = ksm_val("pages_sharing");
 	for (i = 0; i < 2; i++) {

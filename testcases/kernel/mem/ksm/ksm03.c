@@ -113,10 +113,7 @@ static void run(void)
 	const long sharing = NSAME * (NPROC - 1) + NDUP * NPROC - 1;
 	int i;
 
-	ksm_set("run", "2");
-	if (ksm_val("pages_shared") || ksm_val("pages_sharing"))
-		tst_brk(TBROK, "KSM pages left after run 2");
-	ksm_set("run", "1");
+	ksm_reset();
 
 	for (i = 0; i < NPROC; i++) {
 		pids[i] = SAFE_FORK();

@@ -110,6 +110,20 @@ static inline long ksm_merging(pid_t pid)
 }
 
 /*
+ * Start from no KSM page at all: run 2 unmerges every page and drops the
+ * stable tree, stale nodes of exited processes too (ksmd prunes those only
+ * while it scans, and it scans only while some process is registered, so
+ * they can linger in pages_shared between tests); then ksmd runs again.
+ */
+static inline void ksm_reset(void)
+{
+	ksm_set("run", "2");
+	if (ksm_val("pages_shared") || ksm_val("pages_sharing"))
+		tst_brk(TBROK, "KSM pages left after run 2");
+	ksm_set("run", "1");
+}
+
+/*
  * Wait until pages_shared and pages_sharing are base_shared + shared and
  * base_sharing + sharing, and at least three full scans have ended since
  * the call; report the result (TPASS/TFAIL), return whether they match.

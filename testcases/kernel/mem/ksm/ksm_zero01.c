@@ -154,10 +154,7 @@ static void run(void)
 	pid_t pid;
 
 	/* start from no KSM page at all */
-	ksm_set("run", "2");
-	if (ksm_val("pages_shared") || ksm_val("pages_sharing"))
-		tst_brk(TBROK, "KSM pages left after run 2");
-	ksm_set("run", "1");
+	ksm_reset();
 	zero_base = ksm_val_opt("ksm_zero_pages");
 	pid = SAFE_FORK();
 	if (!pid)
