@@ -20,16 +20,13 @@
 #include <sys/mman.h>
 #include <sys/swap.h>
 #include "tst_test.h"
-#include "swapfile.h"
-#include "cgroup2.h"
+#include "memcg_swap.h"
 #include "vm_helpers.h"
 
 #define MB (1024 * 1024)
 #define SIZE (32 * MB)
 #define SWAP_MB 64
 
-static char swapfile[PATH_MAX + 16];
-static int swap_on;
 
 /* Multi-gen LRU reclaim on (Linux 6.1 has it, Debian enables it in 6.12). */
 static int mglru_on(void)
@@ -186,28 +183,13 @@ static void run(void)
 
 static void setup(void)
 {
-	static const char *const ctrls[] = {"memory", NULL};
-	char path[PATH_MAX];
-
-	cg_setup(ctrls, 1);
-	cg_path(path, sizeof(path), "", "memory.swap.max");
-	if (access(path, F_OK))
-		tst_brk(TCONF, "no memory.swap.max (swap accounting off)");
-	swap_tmp_on(swapfile, sizeof(swapfile), "swapfile", SWAP_MB);
-	swap_on = 1;
-}
-
-static void cleanup(void)
-{
-	cg_cleanup();
-	if (swap_on && swapoff(swapfile))
-		tst_res(TWARN | TERRNO, "swapoff(%s)", swapfile);
+	memcg_swap_setup(SWAP_MB);
 }
 
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.cleanup = cleanup,
+	.cleanup = memcg_swap_cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,

@@ -17,16 +17,13 @@
  */
 
 #include "tst_test.h"
-#include "swapfile.h"
-#include "cgroup2.h"
+#include "memcg_swap.h"
 #include "vm_helpers.h"
 
 #define MB (1024 * 1024)
 #define SIZE (16 * MB)
 #define SWAP_MB 64
 
-static char swapfile[PATH_MAX + 16];
-static int swap_on;
 static long long tol;
 
 static void run(void)
@@ -100,29 +97,14 @@ static void run(void)
 
 static void setup(void)
 {
-	static const char *const ctrls[] = {"memory", NULL};
-	char path[PATH_MAX];
-
 	tol = (2 * sysconf(_SC_NPROCESSORS_ONLN) + 1) * 64 * getpagesize();
-	cg_setup(ctrls, 1);
-	cg_path(path, sizeof(path), "", "memory.swap.max");
-	if (access(path, F_OK))
-		tst_brk(TCONF, "no memory.swap.max (swap accounting off)");
-	swap_tmp_on(swapfile, sizeof(swapfile), "swapfile", SWAP_MB);
-	swap_on = 1;
-}
-
-static void cleanup(void)
-{
-	cg_cleanup();
-	if (swap_on && sys_swapoff(swapfile))
-		tst_res(TWARN | TERRNO, "swapoff(%s)", swapfile);
+	memcg_swap_setup(SWAP_MB);
 }
 
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
-	.cleanup = cleanup,
+	.cleanup = memcg_swap_cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
