@@ -11,7 +11,7 @@
  * registers holding a pointer to a buffer that must stay untouched.
  *
  * The first number of that hole, 335, is uretprobe since 6.11
- * (arch/x86/kernel/uprobes.c): the call is meant only for the uretprobe
+ * (ff474a78cef5, arch/x86/kernel/uprobes.c): the call is meant only for the uretprobe
  * trampoline, and from anywhere else it forces SIGILL on the caller
  * (force_sig(): even with SIGILL ignored and blocked) instead of
  * returning. A child makes that call: on 6.11 and later it must die of
