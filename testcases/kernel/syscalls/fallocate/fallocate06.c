@@ -164,7 +164,7 @@ static loff_t max_file_size(void)
 	loff_t lo = 0, hi = LLONG_MAX, mid;
 
 	while (lo < hi) {
-		mid = lo + (hi - lo + 1) / 2;
+		mid = lo + (hi - lo) / 2 + 1;
 		if (!ftruncate(fd, mid))
 			lo = mid;
 		else if (errno == EFBIG || errno == EINVAL)
