@@ -5,8 +5,13 @@
  * pages 1-2 drops exactly those two and keeps pages 0 and 3, with len 0
  * it drops the rest of the file; POSIX_FADV_WILLNEED then reads every
  * page back in. NORMAL, RANDOM, SEQUENTIAL and NOREUSE return 0, also
- * beyond the end of the file. EBADF for a closed fd, ESPIPE for a pipe,
- * EINVAL for an unknown advice and for a negative length. On a
+ * beyond the end of the file. EBADF for a closed fd; ESPIPE for either
+ * end of a pipe with each of the six advice values, and also with an
+ * unknown advice (6, -1) or a negative length (generic_fadvise() checks
+ * S_ISFIFO first), and for a named FIFO (DONTNEED, WILLNEED): a kernel
+ * that let WILLNEED or DONTNEED through to a pipe's mapping, or reported
+ * EINVAL for it, fails; EINVAL for an unknown advice and for a negative
+ * length on a regular file. On a
  * filesystem without a backing device (tmpfs) the advice is accepted and
  * ignored, so the page cache checks are skipped there (TCONF).
  */
@@ -106,7 +111,15 @@ static void test_advice(void)
 
 static void test_errors(void)
 {
-	int pipefd[2], closed;
+	/* the six advice values, then two unknown ones: a pipe is ESPIPE
+	 * before the advice is looked at */
+	static const int all_advice[] = {
+		POSIX_FADV_NORMAL, POSIX_FADV_RANDOM, POSIX_FADV_SEQUENTIAL,
+		POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED, POSIX_FADV_NOREUSE,
+		6, -1,
+	};
+	int pipefd[2], closed, fifo;
+	unsigned int i;
 
 	TST_EXP_FAIL(sys_fadvise64(fd, 0, 0, 6), EINVAL,
 		     "fadvise64(advice 6)");
@@ -115,10 +128,27 @@ static void test_errors(void)
 	TST_EXP_FAIL(sys_fadvise64(fd, 0, -1, POSIX_FADV_NORMAL), EINVAL,
 		     "fadvise64(len -1)");
 	SAFE_PIPE(pipefd);
-	TST_EXP_FAIL(sys_fadvise64(pipefd[0], 0, 0, POSIX_FADV_NORMAL), ESPIPE,
-		     "fadvise64(pipe)");
+	for (i = 0; i < ARRAY_SIZE(all_advice); i++) {
+		TST_EXP_FAIL(sys_fadvise64(pipefd[0], 0, 0, all_advice[i]),
+			     ESPIPE, "fadvise64(pipe read end, advice %d)",
+			     all_advice[i]);
+		TST_EXP_FAIL(sys_fadvise64(pipefd[1], 0, 0, all_advice[i]),
+			     ESPIPE, "fadvise64(pipe write end, advice %d)",
+			     all_advice[i]);
+	}
+	TST_EXP_FAIL(sys_fadvise64(pipefd[0], 0, -1, POSIX_FADV_NORMAL),
+		     ESPIPE, "fadvise64(pipe, len -1)");
 	SAFE_CLOSE(pipefd[0]);
 	SAFE_CLOSE(pipefd[1]);
+	if (mkfifo("fifo", 0600))
+		tst_brk(TBROK | TERRNO, "mkfifo()");
+	fifo = SAFE_OPEN("fifo", O_RDWR);
+	TST_EXP_FAIL(sys_fadvise64(fifo, 0, 0, POSIX_FADV_DONTNEED), ESPIPE,
+		     "fadvise64(named FIFO, POSIX_FADV_DONTNEED)");
+	TST_EXP_FAIL(sys_fadvise64(fifo, 0, 0, POSIX_FADV_WILLNEED), ESPIPE,
+		     "fadvise64(named FIFO, POSIX_FADV_WILLNEED)");
+	SAFE_CLOSE(fifo);
+	SAFE_UNLINK("fifo");
 	closed = SAFE_OPEN("file", O_RDONLY);
 	SAFE_CLOSE(closed);
 	TST_EXP_FAIL(sys_fadvise64(closed, 0, 0, POSIX_FADV_NORMAL), EBADF,

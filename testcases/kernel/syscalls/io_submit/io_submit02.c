@@ -10,11 +10,19 @@
  *  - EINVAL for an unknown opcode (99), a non-zero aio_reserved2, an
  *    aio_nbytes that is negative as ssize_t, and an IOCB_CMD_POLL with an
  *    offset;
- * and an iocb that was refused leaves no completion event behind.
+ *  - with IOCB_FLAG_RESFD: EBADF for an aio_resfd that is not open and
+ *    EINVAL for one that is no eventfd, a regular file
+ *    (eventfd_ctx_fdget());
+ *  - with IOCB_FLAG_IOPRIO: EINVAL for an aio_reqprio of the invalid class
+ *    7 and of class NONE with a level (ioprio_check_cap());
+ * and an iocb that was refused leaves no completion event behind (a
+ * kernel that took a bad resfd or priority and queued the read anyway
+ * fails here, as does one that signalled a wrong eventfd).
  */
 #include <fcntl.h>
 #include "aio_raw.h"
 #include "fd_checks.h"
+#include "lapi/ioprio.h"
 
 #define LEN	512
 
@@ -33,21 +41,39 @@ static const struct tcase {
 	uint32_t reserved2;
 	uint64_t nbytes;
 	int64_t offset;
+	uint32_t aio_flags;
+	enum fd_kind resfd;
+	uint16_t reqprio;
 } tcases[] = {
 	{ "pread of a closed fd", IOCB_CMD_PREAD, FD_CLOSED, EBADF, 0, 0,
-	  LEN, 0 },
+	  LEN, 0, 0, 0, 0 },
 	{ "pread of an O_WRONLY fd", IOCB_CMD_PREAD, FD_WR, EBADF, 0, 0,
-	  LEN, 0 },
+	  LEN, 0, 0, 0, 0 },
 	{ "pwrite of an O_RDONLY fd", IOCB_CMD_PWRITE, FD_RD, EBADF, 0, 0,
-	  LEN, 0 },
-	{ "opcode 99", 99, FD_RD, EINVAL, 0, 0, LEN, 0 },
-	{ "aio_reserved2 1", IOCB_CMD_PREAD, FD_RD, EINVAL, 0, 1, LEN, 0 },
+	  LEN, 0, 0, 0, 0 },
+	{ "opcode 99", 99, FD_RD, EINVAL, 0, 0, LEN, 0, 0, 0, 0 },
+	{ "aio_reserved2 1", IOCB_CMD_PREAD, FD_RD, EINVAL, 0, 1, LEN, 0,
+	  0, 0, 0 },
 	{ "aio_nbytes -1", IOCB_CMD_PREAD, FD_RD, EINVAL, 0, 0,
-	  (uint64_t)-1, 0 },
+	  (uint64_t)-1, 0, 0, 0, 0 },
 	{ "poll with aio_offset 1", IOCB_CMD_POLL, FD_RD, EINVAL, 0, 0, 0,
-	  1 },
+	  1, 0, 0, 0 },
 	{ "pread into (void *)-1", IOCB_CMD_PREAD, FD_RD, EFAULT, 1, 0, LEN,
-	  0 },
+	  0, 0, 0, 0 },
+	{ .desc = "IOCB_FLAG_RESFD with a closed aio_resfd",
+	  .opcode = IOCB_CMD_PREAD, .fd = FD_RD, .exp_errno = EBADF,
+	  .nbytes = LEN, .aio_flags = IOCB_FLAG_RESFD, .resfd = FD_CLOSED },
+	{ .desc = "IOCB_FLAG_RESFD with a regular file as aio_resfd",
+	  .opcode = IOCB_CMD_PREAD, .fd = FD_RD, .exp_errno = EINVAL,
+	  .nbytes = LEN, .aio_flags = IOCB_FLAG_RESFD, .resfd = FD_RD },
+	{ .desc = "IOCB_FLAG_IOPRIO with class 7 (invalid)",
+	  .opcode = IOCB_CMD_PREAD, .fd = FD_RD, .exp_errno = EINVAL,
+	  .nbytes = LEN, .aio_flags = IOCB_FLAG_IOPRIO,
+	  .reqprio = IOPRIO_CLASS_INVALID << IOPRIO_CLASS_SHIFT },
+	{ .desc = "IOCB_FLAG_IOPRIO with class NONE and level 3",
+	  .opcode = IOCB_CMD_PREAD, .fd = FD_RD, .exp_errno = EINVAL,
+	  .nbytes = LEN, .aio_flags = IOCB_FLAG_IOPRIO,
+	  .reqprio = (IOPRIO_CLASS_NONE << IOPRIO_CLASS_SHIFT) | 3 },
 };
 
 static void setup(void)
@@ -63,9 +89,9 @@ static void setup(void)
 	closed_fd = lowest_free_fd();
 }
 
-static int case_fd(const struct tcase *tc)
+static int kind_fd(enum fd_kind kind)
 {
-	switch (tc->fd) {
+	switch (kind) {
 	case FD_RD:
 		return rd_fd;
 	case FD_WR:
@@ -100,10 +126,14 @@ static void test_iocbs(void)
 	for (i = 0; i < sizeof(tcases) / sizeof(tcases[0]); i++) {
 		const struct tcase *tc = &tcases[i];
 
-		init_iocb(&cb, tc->opcode, case_fd(tc),
+		init_iocb(&cb, tc->opcode, kind_fd(tc->fd),
 			  tc->bad_buf ? (void *)-1 : buf, 0, tc->offset, i);
 		cb.aio_nbytes = tc->nbytes;
 		cb.aio_reserved2 = tc->reserved2;
+		cb.aio_flags = tc->aio_flags;
+		if (tc->aio_flags & IOCB_FLAG_RESFD)
+			cb.aio_resfd = kind_fd(tc->resfd);
+		cb.aio_reqprio = tc->reqprio;
 		TST_EXP_FAIL(sys_io_submit(ctx, 1, list), tc->exp_errno,
 			     "io_submit(%s)", tc->desc);
 	}

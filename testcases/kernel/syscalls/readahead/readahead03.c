@@ -11,6 +11,13 @@
  *    the page cache of the real file (overlayfs passes the advice on,
  *    b833a3660394 "ovl: add ovl_fadvise()"; before it readahead() on an
  *    overlay file read nothing in, or failed with EINVAL).
+ * 3: ranges, on the dropped file: readahead() of pages 2 and 3 only
+ *    (offset 2 pages, count 2 pages) returns 0 and makes exactly those two
+ *    resident (bounded wait), the others stay out; readahead() at an
+ *    offset 4 pages past the end of the file, 64 KiB long, returns 0,
+ *    leaves the size as it was and brings no page of the file in; a
+ *    kernel that takes the offset for a page index or ignores it, or
+ *    that reads from 0 when the range lies past the end, fails.
  * The file is MNT/upper/readahead03_file, dropped from the cache through
  * its own descriptor each time. TCONF for case 2 without overlayfs.
  * Syscalls: readahead
@@ -51,10 +58,70 @@ static void cleanup(void)
 	ra_cache_cleanup();
 }
 
+/* Pages of the file resident, as a bit mask (the file has <= 64 pages). */
+static unsigned long long resident_mask(void)
+{
+	unsigned long long mask = 0;
+	size_t i;
+
+	ra_resident_pages();
+	for (i = 0; i < ra_npages && i < 64; i++) {
+		if (ra_vec[i] & 1)
+			mask |= 1ULL << i;
+	}
+	return mask;
+}
+
+static void ranges(void)
+{
+	double limit = RA_IO_SECS * tst_timeout_mul();
+	unsigned long long want = (1ULL << 2) | (1ULL << 3), got;
+	struct timespec start;
+	struct stat st;
+
+	if (ra_drop_pages()) {
+		tst_res(TCONF, "pages stay resident after POSIX_FADV_DONTNEED");
+		return;
+	}
+	TST_EXP_PASS(readahead(ra_fd, 2 * ra_page_size, 2 * ra_page_size),
+		     "readahead() of pages 2-3");
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	while ((got = resident_mask()) != want &&
+	       !(got & ~want) && ra_secs_since(&start) < limit)
+		usleep(10000);
+	if (got == want) {
+		tst_res(TPASS, "exactly pages 2 and 3 are resident");
+	} else {
+		tst_res(TFAIL, "resident pages 0x%llx, expected 0x%llx",
+			got, want);
+	}
+
+	if (ra_drop_pages()) {
+		tst_res(TCONF, "pages stay resident after POSIX_FADV_DONTNEED");
+		return;
+	}
+	TST_EXP_PASS(readahead(ra_fd, ra_file_len + 4 * ra_page_size, 65536),
+		     "readahead() 4 pages past the end of the file");
+	SAFE_FSTAT(ra_fd, &st);
+	TST_EXP_EQ_LI(st.st_size, ra_file_len);
+	/* Any read it started would be of pages 0.. : give it the time. */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	while (!(got = resident_mask()) && ra_secs_since(&start) < 0.2)
+		usleep(10000);
+	if (got)
+		tst_res(TFAIL, "pages 0x%llx came in from past the end", got);
+	else
+		tst_res(TPASS, "no page of the file came in");
+}
+
 static void run(unsigned int n)
 {
 	int fd;
 
+	if (n == 3) {
+		ranges();
+		return;
+	}
 	if (n == 0) {
 		ra_cache_check();
 		return;
@@ -74,7 +141,7 @@ static void run(unsigned int n)
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -5,19 +5,25 @@
  *   write-only, an output opened read-only;
  * - EINVAL: an output file opened O_APPEND; a negative offset;
  * - ESPIPE: an offset pointer with a pipe as input (no pread on it);
+ * - EINVAL: a pipe as input without an offset pointer, to a file (the
+ *   input is not seekable: splice_direct_to_actor()) and to a pipe (a
+ *   pipe has no splice_read); the input pipe keeps its 4 bytes and the
+ *   output pipe stays empty;
  * - EFAULT: an offset pointer into unmapped memory.
  * None of them moves the offset or writes to the output.
  */
+#include <sys/ioctl.h>
 #include <sys/sendfile.h>
 #include "tst_test.h"
 #include "proc_ids.h"
 
-static int in, out, wronly, rdonly, append, p[2];
+static int in, out, wronly, rdonly, append, p[2], q[2];
 
 static void run(void)
 {
 	off_t off = 0, neg = -1;
 	struct stat st;
+	int queued, qout;
 
 	TST_EXP_FAIL(sendfile(out, -1, &off, 4), EBADF, "sendfile(in -1)");
 	TST_EXP_FAIL(sendfile(-1, in, &off, 4), EBADF, "sendfile(out -1)");
@@ -33,6 +39,14 @@ static void run(void)
 		     "sendfile(pipe input with an offset)");
 	TST_EXP_FAIL(sendfile(out, in, unmapped_addr(), 4), EFAULT,
 		     "sendfile(unmapped offset pointer)");
+	TST_EXP_FAIL(sendfile(out, p[0], NULL, 4), EINVAL,
+		     "sendfile(pipe input -> file)");
+	TST_EXP_FAIL(sendfile(q[1], p[0], NULL, 4), EINVAL,
+		     "sendfile(pipe input -> pipe)");
+	if (ioctl(p[0], FIONREAD, &queued) || ioctl(q[0], FIONREAD, &qout))
+		tst_brk(TBROK | TERRNO, "ioctl(FIONREAD)");
+	TST_EXP_EQ_LI(queued, 4);
+	TST_EXP_EQ_LI(qout, 0);
 
 	TST_EXP_EQ_LI(off, 0);
 	SAFE_FSTAT(out, &st);
@@ -49,6 +63,7 @@ static void setup(void)
 	append = SAFE_OPEN("sendfile02_out", O_WRONLY | O_APPEND);
 	SAFE_PIPE(p);
 	SAFE_WRITE(1, p[1], "data", 4);
+	SAFE_PIPE(q);
 }
 
 static struct tst_test test = {
