@@ -2,7 +2,8 @@
 /*
  * FS_IOC_GETFLAGS/FS_IOC_SETFLAGS (fs/ioctl.c, each filesystem's
  * fileattr_set) on every filesystem of the matrix that has inode flags
- * (ext2 ext3 ext4 xfs btrfs tmpfs; FAT and exFAT have none), and what the append-only and immutable flags refuse (fs/namei.c,
+ * (ext2 ext3 ext4 xfs btrfs ntfs3 tmpfs; FAT and exFAT have none), and
+ * what the append-only and immutable flags refuse (fs/namei.c,
  * fs/attr.c, fs/open.c):
  * - a flag set is read back;
  * - append-only file: opening for writing without O_APPEND, truncate,
@@ -12,9 +13,11 @@
  *   EPERM;
  * - immutable file: opening for writing, unlink, link, rename, chmod,
  *   utimes and setxattr are EPERM; reading works;
- * - the owner without CAP_LINUX_IMMUTABLE may set FS_NODUMP_FL but not
- *   FS_IMMUTABLE_FL or FS_APPEND_FL (EPERM); someone else cannot set any
- *   flag (EPERM); FS_IOC_GETFLAGS into an unmapped address is EFAULT.
+ * - the owner without CAP_LINUX_IMMUTABLE may set FS_NODUMP_FL (ntfs3,
+ *   which has no such flag and says EOPNOTSUPP: FS_COMPR_FL), the file
+ *   reads back its data, but not FS_IMMUTABLE_FL or FS_APPEND_FL (EPERM);
+ *   someone else cannot set any flag (EPERM); FS_IOC_GETFLAGS into an
+ *   unmapped address is EFAULT.
  */
 #include <pwd.h>
 #include <stdio.h>
@@ -26,6 +29,7 @@
 #include <linux/fs.h>
 #include "tst_test.h"
 #include "as_nobody.h"
+#include "fs_matrix.h"
 
 #define MNT "."
 #define APPEND_F MNT "/append"
@@ -71,6 +75,8 @@ static void set_flag(const char *path, int flag, const char *name)
 static void append_only(void)
 {
 	struct stat st;
+	char tail[4];
+	off_t size;
 	int fd;
 
 	set_flag(APPEND_F, FS_APPEND_FL, "FS_APPEND_FL");
@@ -85,11 +91,19 @@ static void append_only(void)
 		     "chmod of an append-only file");
 	TST_EXP_FAIL(setxattr(APPEND_F, "user.test", "v", 1, 0), EPERM,
 		     "setxattr of an append-only file");
+	/* the size before: each iteration (-i) appends once more */
+	SAFE_STAT(APPEND_F, &st);
+	size = st.st_size;
 	fd = SAFE_OPEN(APPEND_F, O_WRONLY | O_APPEND);
 	SAFE_WRITE(1, fd, "more", 4);
 	SAFE_CLOSE(fd);
 	SAFE_STAT(APPEND_F, &st);
-	TST_EXP_EQ_LI(st.st_size, 8);
+	TST_EXP_EQ_LI(st.st_size, size + 4);
+	fd = SAFE_OPEN(APPEND_F, O_RDONLY);
+	SAFE_PREAD(1, fd, tail, 4, size);
+	SAFE_CLOSE(fd);
+	TST_EXP_EXPR(!memcmp(tail, "more", 4), "the O_APPEND write is at the "
+		     "old end, %ld", (long)size);
 	TST_EXP_PASS(change_flag(APPEND_F, FS_APPEND_FL, 0),
 		     "clearing FS_APPEND_FL");
 
@@ -130,16 +144,44 @@ static void immutable(void)
 		     "clearing FS_IMMUTABLE_FL");
 }
 
+/*
+ * The flag the owner may set without CAP_LINUX_IMMUTABLE: FS_NODUMP_FL,
+ * but ntfs3 keeps only FS_IMMUTABLE_FL, FS_APPEND_FL and FS_COMPR_FL
+ * (ntfs_fileattr_set(): any other flag is EOPNOTSUPP), so there it is
+ * FS_COMPR_FL, and FS_NODUMP_FL is asserted as EOPNOTSUPP.
+ */
+static int owner_flag(void)
+{
+	return fs_is("ntfs3") ? FS_COMPR_FL : FS_NODUMP_FL;
+}
+
 static void unprivileged(void)
 {
-	TST_EXP_PASS(change_flag(NOBODY_F, FS_NODUMP_FL, 1),
-		     "FS_NODUMP_FL by the owner");
+	if (fs_is("ntfs3")) {
+		TST_EXP_FAIL(change_flag(NOBODY_F, FS_NODUMP_FL, 1), EOPNOTSUPP,
+			     "ntfs3: FS_NODUMP_FL by the owner");
+		TST_EXP_PASS(change_flag(NOBODY_F, FS_COMPR_FL, 1),
+			     "ntfs3: FS_COMPR_FL by the owner");
+	} else {
+		TST_EXP_PASS(change_flag(NOBODY_F, FS_NODUMP_FL, 1),
+			     "FS_NODUMP_FL by the owner");
+	}
 	TST_EXP_FAIL(change_flag(NOBODY_F, FS_IMMUTABLE_FL, 1), EPERM,
 		     "FS_IMMUTABLE_FL by the owner without CAP_LINUX_IMMUTABLE");
 	TST_EXP_FAIL(change_flag(NOBODY_F, FS_APPEND_FL, 1), EPERM,
 		     "FS_APPEND_FL by the owner without CAP_LINUX_IMMUTABLE");
 	TST_EXP_FAIL(change_flag(ROOT_F, FS_NODUMP_FL, 1), EPERM,
 		     "FS_NODUMP_FL on root's file by nobody");
+}
+
+static void read_back(const char *path)
+{
+	char buf[8] = "";
+	int fd = SAFE_OPEN(path, O_RDONLY);
+
+	TST_EXP_VAL(read(fd, buf, sizeof(buf)), 4, "read of %s", path);
+	TST_EXP_EXPR(!memcmp(buf, "data", 4), "%s still holds its data", path);
+	SAFE_CLOSE(fd);
 }
 
 static void run(void)
@@ -149,7 +191,10 @@ static void run(void)
 	append_only();
 	immutable();
 	run_in_nobody_child(unprivileged, "the owner checks");
-	TST_EXP_EQ_LI(get_flags(NOBODY_F) & FS_NODUMP_FL, FS_NODUMP_FL);
+	TST_EXP_EQ_LI(get_flags(NOBODY_F) & owner_flag(), owner_flag());
+	if (fs_is("ntfs3"))
+		TST_EXP_EQ_LI(get_flags(NOBODY_F) & FS_NODUMP_FL, 0);
+	read_back(NOBODY_F);
 	TST_EXP_FAIL(ioctl(fd, FS_IOC_GETFLAGS, unmapped), EFAULT,
 		     "FS_IOC_GETFLAGS into an unmapped address");
 	SAFE_CLOSE(fd);

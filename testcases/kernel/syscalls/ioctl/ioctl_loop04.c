@@ -3,9 +3,11 @@
  * Loop device block size and direct I/O (drivers/block/loop.c,
  * blk_validate_block_size()), over a file on ext4 (O_DIRECT capable) on
  * a 512-byte-sector device:
- * - LOOP_SET_BLOCK_SIZE 0, 256, 511, 1536 (not a power of 2) and twice
- *   the page size are EINVAL, leaving the block size; 1024 and 4096 are
- *   set, read back by sysfs queue/logical_block_size and BLKSSZGET;
+ * - LOOP_SET_BLOCK_SIZE 256, 511, 1536 (not a power of 2) and twice the
+ *   page size are EINVAL, leaving the block size; 1024 and 4096 are set,
+ *   read back by sysfs queue/logical_block_size and BLKSSZGET; 0 (asked
+ *   at 1024) is EINVAL before 6.11 and leaves 1024, from 6.11 it sets
+ *   the default, 512 (9423c653fe61);
  * - LOOP_CONFIGURE with a bad block_size or an unknown lo_flags bit is
  *   EINVAL and leaves the device unbound; with block_size 4096 it starts
  *   with that block size;
@@ -41,9 +43,31 @@ static void check_dio(int on)
 	TST_EXP_EQ_LI(!!(info.lo_flags & LO_FLAGS_DIRECT_IO), on);
 }
 
+/*
+ * LOOP_SET_BLOCK_SIZE 0, asked while the block size is 1024 (direct I/O
+ * off). Up to 6.10 loop_set_block_size() checked the size with
+ * blk_validate_block_size(): EINVAL, the size kept. 9423c653fe61 ("loop:
+ * Don't bother validating blocksize", 6.11) left the check to
+ * blk_validate_limits(), which takes a logical block size of 0 as the
+ * default, and 6.12's loop_update_limits() makes 0 loop_default_blocksize():
+ * 512 without direct I/O. Checked on 6.1 and 6.12 only.
+ */
+static void block_size_zero(void)
+{
+	if (tst_kvercmp(6, 11, 0) < 0) {
+		TST_EXP_FAIL(ioctl(dev_fd, LOOP_SET_BLOCK_SIZE, 0UL), EINVAL,
+			     "LOOP_SET_BLOCK_SIZE 0 (before 6.11)");
+		check_block_size(1024);
+		return;
+	}
+	TST_EXP_PASS(ioctl(dev_fd, LOOP_SET_BLOCK_SIZE, 0UL),
+		     "LOOP_SET_BLOCK_SIZE 0 (the default, from 6.11)");
+	check_block_size(512);
+}
+
 static void block_sizes(void)
 {
-	unsigned long bad[] = { 0, 256, 511, 1536, 2 * getpagesize() };
+	unsigned long bad[] = { 256, 511, 1536, 2 * getpagesize() };
 	unsigned int i;
 
 	check_block_size(512);
@@ -54,6 +78,7 @@ static void block_sizes(void)
 	TST_EXP_PASS(ioctl(dev_fd, LOOP_SET_BLOCK_SIZE, 1024UL),
 		     "LOOP_SET_BLOCK_SIZE 1024");
 	check_block_size(1024);
+	block_size_zero();
 	TST_EXP_PASS(ioctl(dev_fd, LOOP_SET_BLOCK_SIZE, 4096UL),
 		     "LOOP_SET_BLOCK_SIZE 4096");
 	check_block_size(4096);

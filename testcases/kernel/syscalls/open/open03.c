@@ -7,7 +7,8 @@
  *   link count 1;
  * - with O_EXCL it can never be linked (linkat() fails with ENOENT);
  * - a path that is not a directory fails with ENOTDIR.
- * A filesystem without O_TMPFILE support (EOPNOTSUPP) is TCONF.
+ * vfat, exfat and ntfs3 have no O_TMPFILE: EOPNOTSUPP there is asserted
+ * (then the rest is TCONF); EOPNOTSUPP anywhere else fails (fs_lacks()).
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
  * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
@@ -52,9 +53,12 @@ static void run(void)
 	int fd;
 
 	fd = sys_open(DIRNAME, O_TMPFILE | O_RDWR, 0640);
-	/* FAT and exFAT have no O_TMPFILE (open(2): EOPNOTSUPP) */
+	/*
+	 * FAT, exFAT and ntfs3 have no O_TMPFILE (no ->tmpfile; open(2):
+	 * EOPNOTSUPP)
+	 */
 	if (fd < 0 && errno == EOPNOTSUPP)
-		fs_lacks("vfat exfat", "O_TMPFILE", errno);
+		fs_lacks("vfat exfat ntfs3", "O_TMPFILE", errno);
 	if (fd < 0)
 		tst_brk(TFAIL | TERRNO, "open(O_TMPFILE | O_RDWR)");
 

@@ -9,9 +9,11 @@
  * - RENAME_WHITEOUT moves the file and leaves a whiteout (a character
  *   device 0:0) at the old name; since Linux 5.8 no CAP_MKNOD is needed,
  *   so nobody may do it in a directory it can write. TCONF where the
- *   filesystem has no whiteouts (EINVAL);
+ *   tmpdir's filesystem has no whiteouts (EINVAL);
  * - EINVAL for RENAME_NOREPLACE | RENAME_EXCHANGE, RENAME_WHITEOUT |
  *   RENAME_EXCHANGE and an unknown flag bit.
+ * ntfs3 takes no rename flag but RENAME_NOREPLACE: RENAME_EXCHANGE and
+ * RENAME_WHITEOUT are EINVAL there, nothing changed (asserted).
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
  * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
@@ -20,6 +22,7 @@
 #include <sys/sysmacros.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "fs_matrix.h"
 
 #define PUB_DIR "renameat201_pub"
 
@@ -62,12 +65,46 @@ static void check_noreplace(void)
 	SAFE_UNLINK("renameat201_c");
 }
 
+/*
+ * ntfs3's rename takes no flag but RENAME_NOREPLACE (ntfs_rename():
+ * "flags & ~RENAME_NOREPLACE" is EINVAL): an exchange of two files or of
+ * a file and a directory is EINVAL and changes nothing. A missing new
+ * name is ENOENT from the VFS before the filesystem is asked.
+ */
+static void ntfs3_exchange(void)
+{
+	struct stat st;
+
+	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_x", AT_FDCWD,
+			       "renameat201_y", RENAME_EXCHANGE), EINVAL,
+		     "ntfs3: RENAME_EXCHANGE of two files");
+	TST_EXP_EXPR(has_data("renameat201_x", "x-data") &&
+		     has_data("renameat201_y", "y-data"), "both unchanged");
+	SAFE_MKDIR("renameat201_d", 0755);
+	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_x", AT_FDCWD,
+			       "renameat201_d", RENAME_EXCHANGE), EINVAL,
+		     "ntfs3: RENAME_EXCHANGE of a file and a directory");
+	TST_EXP_EXPR(has_data("renameat201_x", "x-data") &&
+		     !stat("renameat201_d", &st) && S_ISDIR(st.st_mode),
+		     "file and directory unchanged");
+	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_y", AT_FDCWD,
+			       "renameat201_none", RENAME_EXCHANGE), ENOENT,
+		     "RENAME_EXCHANGE with a missing new name");
+	SAFE_RMDIR("renameat201_d");
+	SAFE_UNLINK("renameat201_x");
+	SAFE_UNLINK("renameat201_y");
+}
+
 static void check_exchange(void)
 {
 	struct stat st;
 
 	fsm_create_file("renameat201_x", 0644, "x-data");
 	fsm_create_file("renameat201_y", 0644, "y-data");
+	if (fs_is("ntfs3")) {
+		ntfs3_exchange();
+		return;
+	}
 	TST_EXP_PASS(renameat2(AT_FDCWD, "renameat201_x", AT_FDCWD,
 			       "renameat201_y", RENAME_EXCHANGE),
 		     "RENAME_EXCHANGE of two files");
@@ -99,7 +136,21 @@ static void whiteout(const char *dir, const char *who)
 	snprintf(new, sizeof(new), "%s/wo_new", dir);
 	fsm_create_file(old, 0644, "w");
 	TEST(renameat2(AT_FDCWD, old, AT_FDCWD, new, RENAME_WHITEOUT));
-	if (TST_RET == -1 && TST_ERR == EINVAL) {
+	if (fs_is("ntfs3")) {
+		/* ntfs_rename() refuses every flag but RENAME_NOREPLACE */
+		if (TST_RET == -1 && TST_ERR == EINVAL)
+			tst_res(TPASS, "ntfs3: RENAME_WHITEOUT as %s is EINVAL",
+				who);
+		else
+			tst_res(TFAIL | TTERRNO, "ntfs3: RENAME_WHITEOUT as %s "
+				"returned %ld, expected EINVAL", who, TST_RET);
+		TST_EXP_EXPR(has_data(old, "w") && lstat(new, &st),
+			     "the file stays, no new name");
+		SAFE_UNLINK(old);
+		return;
+	}
+	if (TST_RET == -1 && TST_ERR == EINVAL &&
+	    (!tst_fs_type || fs_is("tmpdir"))) {
 		tst_res(TCONF, "the tmpdir's filesystem has no whiteouts");
 		SAFE_UNLINK(old);
 		return;

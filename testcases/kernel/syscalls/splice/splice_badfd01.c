@@ -5,31 +5,40 @@
  *  - a closed fd or an O_PATH fd on either side (fdget() refuses both),
  *    the write end of a pipe as input, the read end of a pipe or an
  *    O_RDONLY directory as output: EBADF (FMODE_READ/FMODE_WRITE);
- *  - otherwise, an eventfd, an epoll fd, /dev/zero or a directory on
- *    either side (no splice_read/splice_write), or two sides neither of
- *    which is a pipe: EINVAL.
+ *  - otherwise, an eventfd, an epoll fd, /dev/zero, /dev/full or a
+ *    directory on either side (no splice_read/splice_write), or two sides
+ *    neither of which is a pipe: EINVAL.
+ * /dev/zero and /dev/full can be spliced from 6.7 (1b057bd800c3,
+ * "drivers/char/mem: implement splice() for /dev/zero, /dev/full":
+ * copy_splice_read for both, splice_write_null for /dev/zero). From 6.7
+ * splicing either into a pipe moves the length asked, all zero bytes,
+ * and splicing a pipe into /dev/zero consumes what the pipe holds (an
+ * empty pipe with SPLICE_F_NONBLOCK: EAGAIN); /dev/full still has no
+ * splice write (EINVAL). Before 6.7 these are EINVAL, the pipe untouched.
  * Kinds: regular file, pipe read end, pipe write end, UDP socket,
- * eventfd, epoll, memfd, /dev/zero, directory, O_PATH, closed.
+ * eventfd, epoll, memfd, /dev/zero, /dev/full, directory, O_PATH, closed.
  * Before any fd is looked at: len 0 returns 0, and an unknown flag is
  * EINVAL, even with closed fds.
  */
 #include <fcntl.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include "tst_test.h"
 
-enum kind { REG, PIPE_R, PIPE_W, SOCK, EVFD, EPFD, MEMFD, ZERO, DIR_,
-	    OPATH, CLOSED, NKINDS };
+enum kind { REG, PIPE_R, PIPE_W, SOCK, EVFD, EPFD, MEMFD, ZERO, FULL,
+	    DIR_, OPATH, CLOSED, NKINDS };
 
 static const char *const kind_name[NKINDS] = {
 	"regular file", "pipe read end", "pipe write end", "UDP socket",
-	"eventfd", "epoll", "memfd", "/dev/zero", "directory", "O_PATH fd",
+	"eventfd", "epoll", "memfd", "/dev/zero", "/dev/full", "directory",
+	"O_PATH fd",
 	"closed fd",
 };
 
-static int fds[NKINDS], closed_fd;
+static int fds[NKINDS], closed_fd, dev_splice;
 
 /* Can this kind take part in a splice at all? */
 static int spliceable(enum kind k)
@@ -65,12 +74,78 @@ static void setup(void)
 		tst_brk(TBROK | TERRNO, "memfd_create()");
 	SAFE_WRITE(1, fds[MEMFD], "data", 4);
 	fds[ZERO] = SAFE_OPEN("/dev/zero", O_RDWR);
+	fds[FULL] = SAFE_OPEN("/dev/full", O_RDWR);
 	fds[DIR_] = SAFE_OPEN(".", O_RDONLY | O_DIRECTORY);
 	fds[OPATH] = SAFE_OPEN("file", O_PATH);
 	fds[CLOSED] = SAFE_OPEN("file", O_RDONLY);
 	closed_fd = fds[CLOSED];
 	/* opened last and closed: nothing takes its number afterwards */
 	SAFE_CLOSE(fds[CLOSED]);
+	dev_splice = tst_kvercmp(6, 7, 0) >= 0;
+}
+
+/* The pairs 1b057bd800c3 made work, checked apart from the loop below. */
+static int dev_pair(enum kind in, enum kind out)
+{
+	return ((in == ZERO || in == FULL) && out == PIPE_W) ||
+	       (in == PIPE_R && out == ZERO);
+}
+
+static int pipe_bytes(void)
+{
+	int n = -1;
+
+	if (ioctl(fds[PIPE_R], FIONREAD, &n))
+		tst_brk(TBROK | TERRNO, "ioctl(FIONREAD)");
+	return n;
+}
+
+static void dev_to_pipe(enum kind in)
+{
+	static char buf[5000];
+	size_t i, got, nonzero = 0;
+
+	if (!dev_splice) {
+		TST_EXP_FAIL(splice(fds[in], NULL, fds[PIPE_W], NULL,
+				    sizeof(buf), SPLICE_F_NONBLOCK), EINVAL,
+			     "splice(%s -> pipe write end) before 6.7",
+			     kind_name[in]);
+		TST_EXP_EQ_LI(pipe_bytes(), 0);
+		return;
+	}
+	TST_EXP_VAL(splice(fds[in], NULL, fds[PIPE_W], NULL, sizeof(buf),
+			   SPLICE_F_NONBLOCK), (long)sizeof(buf),
+		    "splice(%s -> pipe write end, %zu bytes)", kind_name[in],
+		    sizeof(buf));
+	got = TST_RET > 0 ? TST_RET : 0;
+	TST_EXP_EQ_LI(pipe_bytes(), got);
+	memset(buf, 0xa5, sizeof(buf));
+	if (got)
+		SAFE_READ(1, fds[PIPE_R], buf, got);
+	for (i = 0; i < got; i++)
+		nonzero += !!buf[i];
+	TST_EXP_EXPR(!nonzero, "%zu of the %zu bytes spliced from %s are "
+		     "not zero", nonzero, got, kind_name[in]);
+}
+
+static void pipe_to_zero(void)
+{
+	SAFE_WRITE(1, fds[PIPE_W], "data", 4);
+	if (!dev_splice) {
+		TST_EXP_FAIL(splice(fds[PIPE_R], NULL, fds[ZERO], NULL, 100,
+				    SPLICE_F_NONBLOCK), EINVAL,
+			     "splice(pipe read end -> /dev/zero) before 6.7");
+		TST_EXP_EQ_LI(pipe_bytes(), 4);
+		SAFE_READ(1, fds[PIPE_R], (char [4]){0}, 4);
+		return;
+	}
+	TST_EXP_VAL(splice(fds[PIPE_R], NULL, fds[ZERO], NULL, 100,
+			   SPLICE_F_NONBLOCK), 4,
+		    "splice(pipe read end with 4 bytes -> /dev/zero)");
+	TST_EXP_EQ_LI(pipe_bytes(), 0);
+	TST_EXP_FAIL(splice(fds[PIPE_R], NULL, fds[ZERO], NULL, 100,
+			    SPLICE_F_NONBLOCK), EAGAIN,
+		     "splice(empty pipe -> /dev/zero, SPLICE_F_NONBLOCK)");
 }
 
 static void run(void)
@@ -90,6 +165,8 @@ static void run(void)
 			if (spliceable(in) && spliceable(out) &&
 			    !ebadf(in, out))
 				continue;
+			if (dev_pair(in, out))
+				continue;
 			exp = ebadf(in, out) ? EBADF : EINVAL;
 			TST_EXP_FAIL(splice(fds[in], NULL, fds[out], NULL, 1,
 					    SPLICE_F_NONBLOCK), exp,
@@ -97,6 +174,9 @@ static void run(void)
 				     kind_name[out]);
 		}
 	}
+	dev_to_pipe(ZERO);
+	dev_to_pipe(FULL);
+	pipe_to_zero();
 }
 
 static void cleanup(void)

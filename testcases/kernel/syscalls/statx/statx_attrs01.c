@@ -6,7 +6,10 @@
  *  - stx_attributes_mask announces STATX_ATTR_IMMUTABLE, APPEND and NODUMP
  *    on ext2, ext3, ext4, xfs, btrfs and tmpfs, and STATX_ATTR_COMPRESSED
  *    too where FS_COMPR_FL exists (ext2/3/4, btrfs); xfs and tmpfs do not
- *    announce COMPRESSED and refuse FS_COMPR_FL with EOPNOTSUPP;
+ *    announce COMPRESSED and refuse FS_COMPR_FL with EOPNOTSUPP; ntfs3
+ *    (ntfs_getattr(), ntfs_fileattr_set()) announces COMPRESSED,
+ *    IMMUTABLE, APPEND and ENCRYPTED but not NODUMP, and refuses
+ *    FS_NODUMP_FL with EOPNOTSUPP;
  *  - a new file has none of them in stx_attributes;
  *  - each flag set with FS_IOC_SETFLAGS shows as its attribute, alone,
  *    with the mask unchanged, on a file and on a directory, and is gone
@@ -100,6 +103,10 @@ static void test_one(const char *path, int is_dir)
 	TST_EXP_EXPR(!(stx.stx_attributes & ALL_ATTRS),
 		     "new %s: stx_attributes 0x%llx has none of them", what,
 		     (unsigned long long)stx.stx_attributes);
+	if (!strcmp(tst_fs_type, "ntfs3"))
+		TST_EXP_EXPR(stx.stx_attributes_mask & STATX_ATTR_ENCRYPTED,
+			     "ntfs3 %s: ENCRYPTED in stx_attributes_mask 0x%llx",
+			     what, (unsigned long long)stx.stx_attributes_mask);
 
 	fd = SAFE_OPEN(path, O_RDONLY | (is_dir ? O_DIRECTORY : 0));
 	if (ioctl(fd, FS_IOC_GETFLAGS, &base))
@@ -146,6 +153,8 @@ static void run(void)
 {
 	if (!strcmp(tst_fs_type, "xfs") || !strcmp(tst_fs_type, "tmpfs"))
 		expect_mask = ALL_ATTRS & ~STATX_ATTR_COMPRESSED;
+	else if (!strcmp(tst_fs_type, "ntfs3"))
+		expect_mask = ALL_ATTRS & ~STATX_ATTR_NODUMP;
 	else
 		expect_mask = ALL_ATTRS;
 

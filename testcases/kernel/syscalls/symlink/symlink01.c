@@ -7,8 +7,9 @@
  * - the target need not exist (a dangling link), and a relative target is
  *   resolved from the link's directory, not from the caller's cwd;
  * - the longest target the filesystem takes (PATH_MAX - 1; ext2/3/4 the
- *   block size - 1; xfs 1023) is accepted and read back whole, one byte
- *   more is ENAMETOOLONG;
+ *   block size - 1; xfs 1023; ntfs3 4091) is accepted and read back
+ *   whole, one byte more is ENAMETOOLONG (ntfs3: EFBIG) and leaves no
+ *   link;
  * - nobody may create a link in a directory it can write, and owns it.
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
  * vfat exfat ntfs3 tmpfs; .all_filesystems).
@@ -33,9 +34,19 @@ static void setup(void)
 }
 
 /*
+ * ntfs3 stores a target as a symlink reparse point: a 20-byte header and
+ * the target twice in UTF-16 (substitute and print name), 4 bytes an
+ * ASCII character, within $AttrDef's largest $REPARSE_POINT, the 16 KiB
+ * mkfs.ntfs writes (sbi->reparse.max_size). Over that
+ * ntfs_create_reparse_buffer() says EFBIG, below the VFS's PATH_MAX.
+ */
+#define NTFS3_MAX ((16384 - 20) / 4)
+
+/*
  * The longest target the filesystem stores: PATH_MAX - 1 where only the
  * VFS limits it; ext2/3/4 keep a target in one block (with its NUL),
- * xfs below XFS_SYMLINK_MAXLEN (1024). One byte more is ENAMETOOLONG.
+ * xfs below XFS_SYMLINK_MAXLEN (1024), ntfs3 NTFS3_MAX. One byte more
+ * is ENAMETOOLONG (ntfs3: EFBIG).
  */
 static size_t max_target(void)
 {
@@ -50,7 +61,16 @@ static size_t max_target(void)
 	}
 	if (!strcmp(tst_fs_type, "xfs"))
 		return 1023;
+	if (!strcmp(tst_fs_type, "ntfs3"))
+		return NTFS3_MAX;
 	return PATH_MAX - 1;
+}
+
+/* The errno of a target one byte over max_target(). */
+static int too_long_errno(void)
+{
+	return tst_fs_type && !strcmp(tst_fs_type, "ntfs3") ? EFBIG :
+	       ENAMETOOLONG;
 }
 
 static void expect_link(const char *path, const char *target, uid_t uid)
@@ -72,6 +92,8 @@ static void expect_link(const char *path, const char *target, uid_t uid)
 
 static void check_verbatim(void)
 {
+	struct stat st;
+
 	TST_EXP_PASS(symlink(ODD_TARGET, "symlink01_odd"),
 		     "symlink(\"%s\")", ODD_TARGET);
 	expect_link("symlink01_odd", ODD_TARGET, geteuid());
@@ -84,8 +106,10 @@ static void check_verbatim(void)
 		     max, tst_fs_type ? tst_fs_type : "the VFS");
 	expect_link("symlink01_long", long_target, geteuid());
 	long_target[max] = 't';
-	TST_EXP_FAIL(symlink(long_target, "symlink01_long2"), ENAMETOOLONG,
+	TST_EXP_FAIL(symlink(long_target, "symlink01_long2"), too_long_errno(),
 		     "symlink() of a target of %zu bytes", max + 1);
+	TST_EXP_FAIL(lstat("symlink01_long2", &st), ENOENT,
+		     "no link left by the refused symlink()");
 	SAFE_UNLINK("symlink01_odd");
 	SAFE_UNLINK("symlink01_long");
 }
