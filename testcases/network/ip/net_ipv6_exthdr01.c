@@ -244,7 +244,7 @@ static void unknown_options(void)
 	long long before;
 	unsigned int i;
 	struct rx rx;
-	int one = 1;
+	int one = 1, sends;
 
 	net_addr(NET_R, AF_INET6, 0, &router);
 	int plain = net_socket(NET_A, AF_INET6, SOCK_DGRAM);
@@ -258,8 +258,17 @@ static void unknown_options(void)
 		before = hdr_errors();
 		opthdr(h, o[i].t, "drop");
 		net_enter(NET_A);
-		if (send_cmsg(fd, IPV6_HOPOPTS, h, 8, "unknown") != 7)
-			tst_brk(TBROK | TERRNO, "sendmsg(IPV6_HOPOPTS)");
+		/*
+		 * action 10: again when no error came in a second (the
+		 * global ICMP limit is shared with other tests)
+		 */
+		for (sends = 1; ; sends++) {
+			if (send_cmsg(fd, IPV6_HOPOPTS, h, 8, "unknown") != 7)
+				tst_brk(TBROK | TERRNO, "sendmsg(IPV6_HOPOPTS)");
+			if (o[i].t != 0x9e || sends == 5 ||
+			    (net_poll(fd, POLLIN, 1000) & POLLERR))
+				break;
+		}
 		/*
 		 * one CPU: the router handles both in order; the sentinel
 		 * from another socket (fd may hold the pending EPROTO)
@@ -272,15 +281,15 @@ static void unknown_options(void)
 		else
 			tst_res(TFAIL, "option 0x%02x, %s: %zd bytes delivered first",
 				o[i].t, o[i].what, rx.n);
-		NET_EXP_EQ(hdr_errors() - before, 1, "router's Ip6InHdrErrors");
+		NET_EXP_EQ(hdr_errors() - before, sends,
+			   "router's Ip6InHdrErrors (one per datagram sent)");
 		if (o[i].t == 0x5e) {
 			if (read_err(fd, &ee, &off))
 				tst_res(TPASS, "action 01: no ICMPv6 error");
 			else
 				tst_res(TFAIL, "action 01: ICMPv6 type %u code %u",
 					ee.ee_type, ee.ee_code);
-		} else if (!(net_poll(fd, POLLIN, 5000) & POLLERR) ||
-			   read_err(fd, &ee, &off)) {
+		} else if (read_err(fd, &ee, &off)) {
 			tst_res(TFAIL, "action 10: no ICMPv6 error queued");
 		} else if (ee.ee_origin != SO_EE_ORIGIN_ICMP6 ||
 			   ee.ee_type != ICMP6_PARAM_PROB ||
