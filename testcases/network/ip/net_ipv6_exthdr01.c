@@ -16,7 +16,7 @@
  *   the option, EPROTO on the sender's IPV6_RECVERR queue; each drop
  *   counted in the router's Ip6InHdrErrors;
  * - a type 0 routing header with segments left is refused by the
- *   router: parameter problem code 0 pointing at the type field (42),
+ *   router (CVE-2007-2242): parameter problem code 0 pointing at the type field (42),
  *   Ip6InHdrErrors + 1; with no segments left it is ignored and the
  *   datagram delivered, its header shown by IPV6_RECVRTHDR;
  * - IPV6_PKTINFO: ipi6_addr picks the source (a foreign one EINVAL,
@@ -528,4 +528,9 @@ static struct tst_test test = {
 	.needs_root = 1,
 	.forks_child = 1,
 	.timeout = 60,
+	.tags = (const struct tst_tag[]) {
+		/* type 0 routing headers processed (amplification) */
+		{"CVE", "2007-2242"},
+		{}
+	},
 };
