@@ -102,6 +102,20 @@ static void backlog(int family)
 			ok = 0;
 		}
 		port[i] = local_port(cfd[i]);
+		/* the client is connected once it sent its ACK: wait for it */
+		t0 = tst_mono_ms();
+		for (;;) {
+			tcpinfo(lfd, &ti);
+			if (ti.tcpi_unacked == (unsigned int)i + 1 ||
+			    tst_mono_ms() - t0 > net_ms(10000))
+				break;
+			usleep(1000);
+		}
+		if (ti.tcpi_unacked != (unsigned int)i + 1) {
+			tst_res(TFAIL, "listener's queue %u after client %d",
+				ti.tcpi_unacked, i + 1);
+			ok = 0;
+		}
 	}
 	if (ok)
 		tst_res(TPASS, "backlog %d: %d connections completed",
