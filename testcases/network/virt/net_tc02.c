@@ -246,10 +246,11 @@ static void tbf(void)
 		net_poll(r, POLLIN, 50);
 		tc_get(RTM_GETQDISC, 0x10000, &t);
 	}
-	got = drain(r, 2000, N_TBF);
 	tc_get(RTM_GETQDISC, 0x10000, &t);
 	NET_EXP_EQ(t.qlen, 0, "tbf: queue drained");
+	got = drain(r, 2000, t.packets);
 	NET_EXP_EQ(got, t.packets, "datagrams received = packets tbf sent");
+	NET_EXP_EQ(net_poll(r, POLLIN, 0), 0, "datagrams beyond those");
 	NET_EXP_EQ(got + t.drops, N_TBF, "received + dropped");
 	RTNL_SAFE(qdisc_del(TC_H_ROOT, 0x10000));
 	close(r);
