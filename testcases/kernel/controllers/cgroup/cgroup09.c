@@ -212,8 +212,6 @@ static void memory_stall(void)
 
 	cg_mkdir("m");
 	cg_no_swap("m");
-	some0 = psi_total("m", "memory.pressure", 0);
-	full0 = psi_total("m", "memory.pressure", 1);
 	*stall_ms = 0;
 	pid = SAFE_FORK();
 	if (!pid) {
@@ -240,6 +238,14 @@ static void memory_stall(void)
 	TST_CHECKPOINT_WAIT(0);
 	/* usage 12 MiB: 1.5 x high, the penalty is its 2 s cap */
 	CG_WRITE("m", "memory.high", "%d", 8 * MB);
+	/*
+	 * A total is the stall time of each CPU weighted by the cgroup's
+	 * non-idle time there since the previous reading, so the baseline
+	 * is read now, with the child asleep: its earlier time on other
+	 * CPUs (the 12 MiB memset) would otherwise dilute the 2 s.
+	 */
+	some0 = psi_total("m", "memory.pressure", 0);
+	full0 = psi_total("m", "memory.pressure", 1);
 	TST_CHECKPOINT_WAKE(0);
 	reap_child(pid);
 	some = psi_total("m", "memory.pressure", 0) - some0;
