@@ -2,11 +2,15 @@
 /*
  * execve() starts the new program with exactly the argv and envp it was
  * given (argv[0] included, which need not be the file name; empty strings,
- * blanks and newlines kept), in the same process (pid and parent kept),
+ * blanks and newlines kept), in the same process (pid and parent kept,
+ * also when a second thread execs while the main thread sleeps: the
+ * exec'ing thread takes over the process's pid, the main thread is gone),
  * with the file name as given recorded as AT_EXECFN, also through a
  * symlink. A "#!" script runs its interpreter with argv [interpreter,
  * the rest of the "#!" line as one argument, script path, argv[1]...].
  */
+#include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include "exec_child_run.h"
 
@@ -35,6 +39,33 @@ static void exec_ids(void)
 	exec_child(argv, (char *[]){NULL});
 }
 
+static char thread_pid[16], thread_ppid[16];
+
+static void *exec_thread(void *arg)
+{
+	char *argv[] = {"x", "ids", thread_pid, thread_ppid, NULL};
+
+	(void)arg;
+	exec_child(argv, (char *[]){NULL});
+	return NULL;
+}
+
+/* A second thread execs; the main thread sleeps until it is killed. */
+static void exec_from_thread(void)
+{
+	pthread_t t;
+
+	snprintf(thread_pid, sizeof(thread_pid), "%d", (int)getpid());
+	snprintf(thread_ppid, sizeof(thread_ppid), "%d", (int)getppid());
+	errno = pthread_create(&t, NULL, exec_thread, NULL);
+	if (errno) {
+		tst_res(TBROK | TERRNO, "pthread_create()");
+		_exit(EXEC_CHILD_NOT_RUN);
+	}
+	for (;;)
+		pause();
+}
+
 static void exec_execfn(void)
 {
 	char *argv[] = {"x", "execfn", LINK, NULL};
@@ -59,6 +90,8 @@ static const struct tcase {
 } tcases[] = {
 	{exec_args, "argv (argv[0] too) and envp reach the program verbatim"},
 	{exec_ids, "pid and parent pid are kept across execve"},
+	{exec_from_thread, "execve from a second thread: the program runs "
+			   "with the process's pid and parent pid"},
 	{exec_execfn, "AT_EXECFN is the path given to execve, a symlink"},
 	{exec_script, "a \"#!\" interpreter gets [interp, arg, script, "
 		      "argv[1]...]"},

@@ -10,10 +10,15 @@
  *  - MSG_EXCEPT with msgtyp > 0 the first of any other type (3: m1,
  *    1: m0);
  *  - no match with IPC_NOWAIT: ENOMSG (type 4, and type 1 once both are
- *    taken).
+ *    taken);
+ *  - msgtyp LONG_MIN, whose negation overflows, means every type, lowest
+ *    first (m1, m3, m2), as -LONG_MAX would (ipc/msg.c convert_mode());
+ *  - MSG_EXCEPT is ignored for msgtyp < 0 (LONG_MIN: m1, m3, m2; -1: m1,
+ *    m3, then ENOMSG).
  * A taken message leaves the queue (msg_qnum drops, msg_lrpid is the
  * receiver, msg_rtime the time of the call) and the others stay in order.
  */
+#include <limits.h>
 #include "sysv_ipc.h"
 
 #define NMSGS 5
@@ -34,6 +39,9 @@ static const struct testcase {
 	{ -2, 0, { "m1", "m3", "m2" } },
 	{ 3, MSG_EXCEPT, { "m1", "m2", "m3" } },
 	{ 1, MSG_EXCEPT, { "m0", "m2", "m4" } },
+	{ LONG_MIN, 0, { "m1", "m3", "m2" } },
+	{ LONG_MIN, MSG_EXCEPT, { "m1", "m3", "m2" } },
+	{ -1, MSG_EXCEPT, { "m1", "m3", NULL } },
 };
 
 struct msg {

@@ -7,10 +7,16 @@
  * pending. A blocking read() sleeps until a signal comes from another
  * process. SFD_NONBLOCK makes an empty read EAGAIN (O_NONBLOCK), SFD_CLOEXEC
  * sets FD_CLOEXEC. Passing the fd again replaces its mask; SIGKILL and
- * SIGSTOP are silently left out of it (fdinfo's sigmask).
+ * SIGSTOP are silently left out of it (fdinfo's sigmask). From a child:
+ * its sigqueue() reads back with ssi_code SI_QUEUE, the child's pid, its
+ * real uid (nobody's when the test runs as root: the child keeps the
+ * effective uid 0 to be allowed to signal) and the value; its exit as
+ * SIGCHLD with CLD_EXITED, its pid and real uid, ssi_status the exit
+ * code.
  */
 #include <poll.h>
 #include <signal.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/signalfd.h>
@@ -154,6 +160,66 @@ static void test_blocking(void)
 	reap_child(pid);
 }
 
+static void read_bounded(int fd, struct signalfd_siginfo *si)
+{
+	struct pollfd pfd = {.fd = fd, .events = POLLIN};
+
+	if (poll(&pfd, 1, 10000 * tst_timeout_mul()) != 1)
+		tst_brk(TBROK | TERRNO, "no signal readable after 10 s");
+	memset(si, 0, sizeof(*si));
+	SAFE_READ(1, fd, si, sizeof(*si));
+}
+
+static void test_from_child(void)
+{
+	union sigval value = {.sival_int = 1234};
+	sigset_t mask = set_of(SIGUSR1, SIGCHLD);
+	sigset_t chld = set_of(SIGCHLD, 0);
+	struct signalfd_siginfo si;
+	pid_t parent = getpid(), pid;
+	struct passwd *pw = getpwnam("nobody");
+	uid_t uid = getuid();
+	int fd;
+
+	/* as root: a real uid of nobody, the effective uid 0 may signal us */
+	if (!geteuid())
+		uid = pw ? pw->pw_uid : 65534;
+	if (sigprocmask(SIG_BLOCK, &chld, NULL))
+		tst_brk(TBROK | TERRNO, "sigprocmask(SIG_BLOCK, SIGCHLD)");
+	fd = sfd(-1, &mask, 0);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "signalfd4(-1, USR1|CHLD)");
+	pid = SAFE_FORK();
+	if (!pid) {
+		if (setresuid(uid, -1, -1))
+			tst_brk(TBROK | TERRNO, "setresuid(%d, -1, -1)",
+				(int)uid);
+		if (sigqueue(parent, SIGUSR1, value))
+			tst_brk(TBROK | TERRNO, "sigqueue(parent, SIGUSR1)");
+		exit(9);
+	}
+	read_bounded(fd, &si);
+	TST_EXP_EXPR(si.ssi_signo == SIGUSR1 && si.ssi_code == SI_QUEUE &&
+		     si.ssi_pid == (uint32_t)pid && si.ssi_uid == uid &&
+		     si.ssi_int == 1234,
+		     "a child's sigqueue(): signo %u (%d), code %d (SI_QUEUE), "
+		     "pid %u (%d), uid %u (%d), int %d (1234)", si.ssi_signo,
+		     SIGUSR1, si.ssi_code, si.ssi_pid, (int)pid, si.ssi_uid,
+		     (int)uid, si.ssi_int);
+	read_bounded(fd, &si);
+	TST_EXP_EXPR(si.ssi_signo == SIGCHLD && si.ssi_code == CLD_EXITED &&
+		     si.ssi_pid == (uint32_t)pid && si.ssi_uid == uid &&
+		     si.ssi_status == 9,
+		     "its exit: signo %u (%d), code %d (CLD_EXITED), pid %u "
+		     "(%d), uid %u (%d), status %d (9)", si.ssi_signo, SIGCHLD,
+		     si.ssi_code, si.ssi_pid, (int)pid, si.ssi_uid, (int)uid,
+		     si.ssi_status);
+	SAFE_WAITPID(pid, NULL, 0);
+	SAFE_CLOSE(fd);
+	if (sigprocmask(SIG_UNBLOCK, &chld, NULL))
+		tst_brk(TBROK | TERRNO, "sigprocmask(SIG_UNBLOCK, SIGCHLD)");
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -165,6 +231,9 @@ static void run(unsigned int n)
 		break;
 	case 2:
 		test_blocking();
+		break;
+	case 3:
+		test_from_child();
 		break;
 	}
 }
@@ -180,7 +249,7 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.forks_child = 1,

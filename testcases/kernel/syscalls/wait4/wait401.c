@@ -7,6 +7,11 @@
  * returns 0 while the child runs; WUNTRACED reports a stop and WCONTINUED
  * a continue. pid -1 takes any child, pid 0 only one of the caller's
  * process group, and -pgid only one of that group.
+ * The rusage covers the reaped child and what it reaped itself, nothing
+ * else: after a sibling that touched 8 MiB, an idle child's ru_minflt is
+ * below those 2048 pages; a child that reaped a grandchild touching 8 MiB
+ * reports at least them, one that exited leaving that grandchild an
+ * unreaped zombie (WNOWAIT) does not.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -59,6 +64,89 @@ static void test_rusage(void)
 	TST_EXP_EXPR(tv_usec(&ru.ru_utime) + tv_usec(&ru.ru_stime) >= CPU_USEC,
 		     "ru_utime + ru_stime %ld us covers the child's %d us",
 		     tv_usec(&ru.ru_utime) + tv_usec(&ru.ru_stime), CPU_USEC);
+}
+
+#define SCOPE_BYTES	(8 << 20)
+#define SCOPE_PAGES	(SCOPE_BYTES / getpagesize())
+
+static void toucher(void)
+{
+	char *mem = SAFE_MMAP(NULL, SCOPE_BYTES, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int i;
+
+	madvise(mem, SCOPE_BYTES, MADV_NOHUGEPAGE);
+	for (i = 0; i < SCOPE_BYTES; i += getpagesize())
+		mem[i] = 1;
+	exit(0);
+}
+
+/* A child that forks a toucher and reaps it, or leaves it a zombie. */
+static void middle(int reap)
+{
+	siginfo_t si;
+	pid_t pid = SAFE_FORK();
+
+	if (!pid)
+		toucher();
+	if (reap) {
+		SAFE_WAITPID(pid, NULL, 0);
+		exit(0);
+	}
+	/* exited but not reaped: its usage is not added to ours */
+	if (waitid(P_PID, pid, &si, WEXITED | WNOWAIT))
+		tst_brk(TBROK | TERRNO, "waitid(WNOWAIT)");
+	exit(0);
+}
+
+static long minflt_of(pid_t pid, const char *what)
+{
+	struct rusage ru;
+	int status;
+
+	memset(&ru, 0, sizeof(ru));
+	if (wait4(pid, &status, 0, &ru) != pid)
+		tst_brk(TBROK | TERRNO, "wait4(%s)", what);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		tst_brk(TBROK, "%s: status 0x%x", what, status);
+	return ru.ru_minflt;
+}
+
+static void test_rusage_scope(void)
+{
+	long minflt;
+	pid_t pid;
+
+	pid = SAFE_FORK();
+	if (!pid)
+		toucher();
+	minflt = minflt_of(pid, "toucher");
+	TST_EXP_EXPR(minflt >= SCOPE_PAGES, "a child touching %ld pages: "
+		     "ru_minflt %ld", (long)SCOPE_PAGES, minflt);
+
+	pid = SAFE_FORK();
+	if (!pid)
+		exit(0);
+	minflt = minflt_of(pid, "idle child");
+	TST_EXP_EXPR(minflt < SCOPE_PAGES, "the next, idle child: ru_minflt "
+		     "%ld, without its sibling's %ld pages", minflt,
+		     (long)SCOPE_PAGES);
+
+	pid = SAFE_FORK();
+	if (!pid)
+		middle(1);
+	minflt = minflt_of(pid, "child that reaped a toucher");
+	TST_EXP_EXPR(minflt >= SCOPE_PAGES, "a child that reaped its own "
+		     "toucher: ru_minflt %ld includes the %ld pages", minflt,
+		     (long)SCOPE_PAGES);
+
+	pid = SAFE_FORK();
+	if (!pid)
+		middle(0);
+	minflt = minflt_of(pid, "child that left a toucher unreaped");
+	TST_EXP_EXPR(minflt < SCOPE_PAGES, "a child that exited leaving its "
+		     "toucher unreaped: ru_minflt %ld, without its %ld pages",
+		     minflt, (long)SCOPE_PAGES);
 }
 
 static void test_signaled(void)
@@ -159,11 +247,14 @@ static void run(unsigned int n)
 	case 3:
 		test_groups();
 		break;
+	case 4:
+		test_rusage_scope();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 4,
+	.tcnt = 5,
 	.test = run,
 	.forks_child = 1,
 	.needs_checkpoints = 1,

@@ -5,12 +5,20 @@
  * exit code, CLD_KILLED with the signal, CLD_STOPPED and CLD_CONTINUED
  * for WSTOPPED and WCONTINUED, each reported once. WNOWAIT reports and
  * leaves the zombie to be waited for again. WNOHANG with nothing to
- * report returns 0 with si_pid and si_signo zeroed.
+ * report returns 0 with si_pid and si_signo zeroed. The raw call takes a
+ * NULL infop: WNOHANG on a running child returns 0, WNOWAIT leaves the
+ * zombie waitable (a later waitid() reports it), a plain wait reaps it
+ * (then ECHILD), and its fifth argument receives the child's rusage (its
+ * minor faults: at least the 64 pages it touched).
  */
 #include <signal.h>
 #include <stdlib.h>
 #include <pwd.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include "tst_test.h"
+
+#define NULL_INFOP_PAGES 64
 
 static uid_t nobody_uid;
 
@@ -92,6 +100,48 @@ static void test_stop_cont(void)
 	expect_info(&si, pid, 0, CLD_EXITED, 0, "exited after continuing");
 }
 
+/*
+ * The raw call: infop may be NULL (the return value is then all there is)
+ * and its fifth argument is the child's rusage.
+ */
+static void test_null_infop(void)
+{
+	struct rusage ru;
+	siginfo_t si;
+	pid_t pid = SAFE_FORK();
+	char *mem;
+	int i;
+
+	if (!pid) {
+		mem = SAFE_MMAP(NULL, NULL_INFOP_PAGES * getpagesize(),
+				PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		for (i = 0; i < NULL_INFOP_PAGES; i++)
+			mem[i * getpagesize()] = 1;
+		TST_CHECKPOINT_WAIT(0);
+		exit(5);
+	}
+	TST_EXP_PASS(tst_syscall(__NR_waitid, P_PID, pid, NULL,
+				 WEXITED | WNOHANG, NULL),
+		     "waitid(P_PID, NULL infop, WNOHANG) on a running child");
+	TST_CHECKPOINT_WAKE(0);
+	TST_EXP_PASS(tst_syscall(__NR_waitid, P_PID, pid, NULL,
+				 WEXITED | WNOWAIT, NULL),
+		     "waitid(P_PID, NULL infop, WEXITED | WNOWAIT)");
+	memset(&si, 0, sizeof(si));
+	TST_EXP_PASS(waitid(P_PID, pid, &si, WEXITED | WNOWAIT),
+		     "the child is still waitable after the NULL infop wait");
+	expect_info(&si, pid, 0, CLD_EXITED, 5, "after NULL infop, WNOWAIT");
+	memset(&ru, 0, sizeof(ru));
+	TST_EXP_PASS(tst_syscall(__NR_waitid, P_PID, pid, NULL, WEXITED, &ru),
+		     "waitid(P_PID, NULL infop, WEXITED, rusage)");
+	TST_EXP_EXPR(ru.ru_minflt >= NULL_INFOP_PAGES,
+		     "the rusage is the child's: ru_minflt %ld, it touched %d "
+		     "new pages", ru.ru_minflt, NULL_INFOP_PAGES);
+	TST_EXP_FAIL(waitid(P_PID, pid, &si, WEXITED | WNOHANG), ECHILD,
+		     "the NULL infop wait reaped the child");
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -104,6 +154,9 @@ static void run(unsigned int n)
 	case 2:
 		test_stop_cont();
 		break;
+	case 3:
+		test_null_infop();
+		break;
 	}
 }
 
@@ -115,7 +168,7 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
