@@ -37,7 +37,7 @@
 #define NREAD		2
 #define NCHUNK		256
 #define WIN		8
-#define BUDGET_MS	1200
+#define BUDGET_MS	1000
 #define WAIT_MS		20000
 
 struct shared {
@@ -290,7 +290,7 @@ static void setup(void)
 	chunk = align;
 	SAFE_CLOSE(fd);
 	sh = dp_shared(sizeof(*sh));
-	dp_dirty_free_space(JUNK, 8 * 1024 * 1024);
+	dp_dirty_free_space(JUNK, 2 * 1024 * 1024);
 	tst_res(TINFO, "O_DIRECT alignment %zu: %d chunks of %zu bytes, "
 		"O_DIRECT reads of %d chunks", align, NCHUNK, chunk, WIN);
 }
