@@ -124,6 +124,14 @@ struct tst_test {
 	 */
 	int all_filesystems;
 	const struct tst_fs_skip *skip_filesystems;	/* {NULL} terminated */
+	/*
+	 * With all_filesystems: also run on "nfs3" and "nfs42", a fresh
+	 * directory on the guest's loopback NFS mounts $LTP_NFS3_DIR and
+	 * $LTP_NFS42_DIR (ltp-vm --nfs), where those are NFS mounts (no
+	 * mkfs, no device: tst_device is NULL). Without them, nothing is
+	 * added. skip_filesystems can name them with the reason.
+	 */
+	int matrix_nfs;
 
 	/* seconds for the whole run, scaled by $LTP_TIMEOUT_MUL; 0 = 30 s,
 	 * TST_UNLIMITED_TIMEOUT = none */

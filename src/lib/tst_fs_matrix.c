@@ -8,6 +8,12 @@
  * afterwards unmounts and detaches it. Result lines of that run say
  * "[xfs]" after their type. Filesystem bugs are per filesystem: the same
  * assertions run on each.
+ *
+ * A test that sets .matrix_nfs also runs on "nfs3" and "nfs42" where the
+ * guest serves and mounts NFS over its loopback (ltp-vm --nfs sets
+ * $LTP_NFS3_DIR and $LTP_NFS42_DIR): a fresh directory on that mount is
+ * the working directory, nothing is made or mounted, and it is removed
+ * with all it holds afterwards. Without those mounts nothing is added.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -55,6 +61,42 @@ static const struct fs_desc matrix[] = {
 
 #define MATRIX_LEN (sizeof(matrix) / sizeof(matrix[0]))
 
+struct nfs_desc {
+	const char *name;	/* tst_fs_type and the result label */
+	const char *env;	/* the mount point, from nfs-setup.sh */
+	const char *vers;
+};
+
+static const struct nfs_desc nfs_matrix[] = {
+	{ "nfs3", "LTP_NFS3_DIR", "3" },
+	{ "nfs42", "LTP_NFS42_DIR", "4.2" },
+};
+
+#define NFS_LEN (sizeof(nfs_matrix) / sizeof(nfs_matrix[0]))
+
+/* The directory in $env when it is an NFS mount point, else NULL. */
+static const char *nfs_dir(const struct nfs_desc *nd)
+{
+	const char *dir = getenv(nd->env);
+	char line[PATH_MAX + 512], mnt[PATH_MAX], type[32];
+	int found = 0;
+	FILE *f;
+
+	if (!dir || !*dir)
+		return NULL;
+	f = fopen("/proc/mounts", "r");
+	if (!f)
+		return NULL;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %4095s %31s", mnt, type) == 2 &&
+		    !strcmp(mnt, dir) &&
+		    (!strcmp(type, "nfs") || !strcmp(type, "nfs4")))
+			found = 1;
+	}
+	fclose(f);
+	return found ? dir : NULL;
+}
+
 static const char *skip_reason(const struct tst_test *t, const char *fs)
 {
 	const struct tst_fs_skip *s;
@@ -72,6 +114,8 @@ unsigned int tst_fs_matrix_count(const struct tst_test *t)
 
 	for (i = 0; i < MATRIX_LEN; i++)
 		n += !skip_reason(t, matrix[i].name);
+	for (i = 0; t->matrix_nfs && i < NFS_LEN; i++)
+		n += nfs_dir(&nfs_matrix[i]) && !skip_reason(t, nfs_matrix[i].name);
 	return n;
 }
 
@@ -81,6 +125,8 @@ void tst_fs_matrix_print_meta(const struct tst_test *t)
 	const char *sep = "";
 
 	printf(",\"all_filesystems\":true");
+	if (t->matrix_nfs)
+		printf(",\"matrix_nfs\":true");
 	if (!t->skip_filesystems || !t->skip_filesystems->fs)
 		return;
 	printf(",\"skip_filesystems\":[");
@@ -193,6 +239,41 @@ out:
 	tst_fs_type = NULL;
 }
 
+static void run_nfs(struct tst_test *t, const struct nfs_desc *nd,
+		    void (*run_one)(void))
+{
+	const char *reason = skip_reason(t, nd->name);
+	const char *dir = nfs_dir(nd);
+
+	tst_fs_type = nd->name;
+	tst_res_label = nd->name;
+	if (reason) {
+		tst_res(TCONF, "skipped: %s", reason);
+		goto out;
+	}
+	if (!dir) {
+		tst_res(TCONF, "no NFSv%s mount: $%s is not set or not an "
+			"NFS mount point (ltp-vm --nfs)", nd->vers, nd->env);
+		goto out;
+	}
+	if ((size_t)snprintf(tst_fs_mnt_path, sizeof(tst_fs_mnt_path),
+			     "%s/LTP_%.8s_XXXXXX", dir, tst_name) >=
+	    sizeof(tst_fs_mnt_path))
+		tst_brk(TBROK, "%s='%s' is too long", nd->env, dir);
+	if (!mkdtemp(tst_fs_mnt_path))
+		tst_brk(TBROK | TERRNO, "mkdtemp(%s)", tst_fs_mnt_path);
+	if (chmod(tst_fs_mnt_path, 0777))
+		tst_brk(TBROK | TERRNO, "chmod(%s)", tst_fs_mnt_path);
+	tst_device = NULL;
+	tst_res(TINFO, "NFSv%s: directory %s on the loopback NFS mount",
+		nd->vers, tst_fs_mnt_path);
+	run_one();
+	tst_tmpdir_remove(tst_fs_mnt_path);
+out:
+	tst_res_label = NULL;
+	tst_fs_type = NULL;
+}
+
 void tst_fs_matrix_run(struct tst_test *t, void (*run_one)(void))
 {
 	const char *only = getenv("LTP_SINGLE_FS_TYPE");
@@ -217,10 +298,22 @@ void tst_fs_matrix_run(struct tst_test *t, void (*run_one)(void))
 		found = 1;
 		run_fs(t, &matrix[i], run_one);
 		if (tst_matrix_stop())
-			break;
+			return;
+	}
+	for (i = 0; t->matrix_nfs && i < NFS_LEN; i++) {
+		if (only && *only && strcmp(only, nfs_matrix[i].name))
+			continue;
+		/* the whole matrix: NFS only where it is mounted */
+		if ((!only || !*only) && !nfs_dir(&nfs_matrix[i]))
+			continue;
+		found = 1;
+		run_nfs(t, &nfs_matrix[i], run_one);
+		if (tst_matrix_stop())
+			return;
 	}
 	if (!found)
 		tst_res(TCONF, "LTP_SINGLE_FS_TYPE=%s is none of the matrix's "
 			"filesystems (ext2 ext3 ext4 xfs btrfs vfat exfat "
-			"ntfs3 tmpfs)", only);
+			"ntfs3 tmpfs, and nfs3 nfs42 for a test with "
+			".matrix_nfs)", only);
 }
