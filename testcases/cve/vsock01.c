@@ -181,6 +181,9 @@ static void race(void)
 	if (racer_errno)
 		tst_res(TFAIL, "setsockopt(SO_VM_SOCKETS_BUFFER_SIZE) in the "
 			"racing thread failed: %s", tst_strerrno(racer_errno));
+	else if (!racer_calls || !rounds)
+		tst_res(TBROK, "no race ran: %ld setsockopt() calls, %ld pairs "
+			"of connect() calls", racer_calls, rounds);
 	else
 		tst_res(TPASS, "%ld setsockopt() calls raced %ld pairs of "
 			"transport-changing connect() calls", racer_calls,

@@ -27,9 +27,6 @@
 #include <sys/wait.h>
 #include "tst_test.h"
 
-#ifndef __NR_uretprobe
-# define __NR_uretprobe	335
-#endif
 #define UPROBE_PMU	"/sys/bus/event_source/devices/uprobe"
 
 static char buf[64];
