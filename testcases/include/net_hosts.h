@@ -449,6 +449,21 @@ static inline void net_routed_setup(void)
 	net_enter(NET_A);
 }
 
+/*
+ * Where the kernel has net.ipv4.tcp_syn_linear_timeouts (Debian's
+ * 6.12.118), a SYN_SENT socket sends TCP_SYNCNT plus that many SYN
+ * retransmissions (tcp_write_timeout()); 0 in both hosts leaves
+ * TCP_SYNCNT the only bound, for tests that count the SYNs.
+ */
+static inline void net_syncnt_only(void)
+{
+	if (access("/proc/sys/net/ipv4/tcp_syn_linear_timeouts", F_OK))
+		return;
+	net_sysctl(NET_A, "net/ipv4/tcp_syn_linear_timeouts", "0");
+	net_sysctl(NET_B, "net/ipv4/tcp_syn_linear_timeouts", "0");
+	net_enter(NET_A);
+}
+
 /* A reading of a /proc/net counter (e.g. "Tcp:" "RetransSegs") in h. */
 static inline long long net_snmp(int h, const char *file, const char *sect,
 				 const char *field)

@@ -316,6 +316,7 @@ static void run(unsigned int i)
 static void setup(void)
 {
 	net_hosts_setup();
+	net_syncnt_only();
 }
 
 static struct tst_test test = {

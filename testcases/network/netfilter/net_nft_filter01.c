@@ -350,6 +350,7 @@ static void setup(void)
 	/* one backlog: datagrams are processed in the order sent */
 	sock_pin_cpu();
 	net_hosts_setup();
+	net_syncnt_only();
 }
 
 static struct tst_test test = {
