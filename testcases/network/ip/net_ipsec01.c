@@ -25,6 +25,7 @@
 #include <linux/if_ether.h>
 #include "tst_test.h"
 #include "net_hosts.h"
+#include "net_xfrm.h"
 #include <linux/xfrm.h>
 
 #define SPI_AB 0x1000
@@ -84,12 +85,6 @@ static int xfrm_talk(struct rtnl_msg *m, void *ans, size_t alen)
 	return ret;
 }
 
-static void lft_inf(struct xfrm_lifetime_cfg *l)
-{
-	l->soft_byte_limit = l->hard_byte_limit = XFRM_INF;
-	l->soft_packet_limit = l->hard_packet_limit = XFRM_INF;
-}
-
 /*
  * An ESP SA from src to dst (outer addresses) in the current namespace;
  * tunnel: tunnel mode; pkts: hard packet limit (0: none).
@@ -112,7 +107,7 @@ static int sa_add(uint32_t src, uint32_t dst, uint32_t spi, const char *akey,
 	sa.mode = tunnel ? XFRM_MODE_TUNNEL : XFRM_MODE_TRANSPORT;
 	sa.replay_window = 32;
 	sa.reqid = spi;
-	lft_inf(&sa.lft);
+	net_xfrm_lft_inf(&sa.lft);
 	if (pkts)
 		sa.lft.hard_packet_limit = pkts;
 	rtnl_msg_init(&m, XFRM_MSG_NEWSA, 0, &sa, sizeof(sa));
@@ -176,7 +171,7 @@ static int pol_msg(int type, int dir, uint32_t sel_src, uint32_t sel_dst,
 		rtnl_msg_init(&m, type, 0, &pid, sizeof(pid));
 		return xfrm_talk(&m, NULL, 0);
 	}
-	lft_inf(&p.lft);
+	net_xfrm_lft_inf(&p.lft);
 	p.dir = dir;
 	p.action = XFRM_POLICY_ALLOW;
 	p.priority = 100;
@@ -224,43 +219,6 @@ static void transport_setup(uint64_t pkts)
 		RTNL_SAFE(pol_msg(XFRM_MSG_NEWPOLICY, XFRM_POLICY_IN, peer, me,
 				  IPPROTO_UDP, peer, me, in, 0));
 	}
-}
-
-static long long xfrm_stat(int h, const char *field)
-{
-	char name[128];
-	long long val;
-	FILE *f;
-
-	net_enter(h);
-	f = fopen("/proc/net/xfrm_stat", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/xfrm_stat)");
-	while (fscanf(f, "%127s %lld", name, &val) == 2) {
-		if (!strcmp(name, field)) {
-			fclose(f);
-			return val;
-		}
-	}
-	fclose(f);
-	tst_brk(TBROK, "no %s in /proc/net/xfrm_stat", field);
-	return -1;
-}
-
-/* Wait (bounded) for an xfrm_stat counter of h to pass base: its value. */
-static long long stat_wait(int h, const char *field, long long base)
-{
-	struct timespec t0, t;
-	long long v;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while ((v = xfrm_stat(h, field)) <= base) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if ((t.tv_sec - t0.tv_sec) * 1000 > net_ms(10000))
-			break;
-		usleep(1000);
-	}
-	return v;
 }
 
 /* A packet socket capturing what h sends on net0. */
@@ -391,10 +349,10 @@ static void transport(void)
 	RTNL_SAFE(sa_del(host_ip(NET_B), SPI_AB));
 	RTNL_SAFE(sa_add(host_ip(NET_A), host_ip(NET_B), SPI_AB, bad_key, 0, 0));
 	{
-		long long e0 = xfrm_stat(NET_B, "XfrmInStateProtoError"), e1;
+		long long e0 = net_xfrm_stat(NET_B, "XfrmInStateProtoError"), e1;
 
 		udp_once(s, r, &ra, 4, 0);
-		e1 = stat_wait(NET_B, "XfrmInStateProtoError", e0);
+		e1 = net_xfrm_stat_wait(NET_B, "XfrmInStateProtoError", e0);
 		NET_EXP_EQ(e1 - e0, 1, "XfrmInStateProtoError after a wrong key");
 		NET_EXP_EQ(net_poll(r, POLLIN, 0), 0,
 			   "poll() of the receiver after a wrong key");
@@ -403,10 +361,10 @@ static void transport(void)
 	net_enter(NET_B);
 	RTNL_SAFE(sa_del(host_ip(NET_B), SPI_AB));
 	{
-		long long e0 = xfrm_stat(NET_B, "XfrmInNoStates"), e1;
+		long long e0 = net_xfrm_stat(NET_B, "XfrmInNoStates"), e1;
 
 		udp_once(s, r, &ra, 5, 0);
-		e1 = stat_wait(NET_B, "XfrmInNoStates", e0);
+		e1 = net_xfrm_stat_wait(NET_B, "XfrmInNoStates", e0);
 		NET_EXP_EQ(e1 - e0, 1, "XfrmInNoStates without the SA");
 		NET_EXP_EQ(net_poll(r, POLLIN, 0), 0,
 			   "poll() of the receiver without the SA");
@@ -416,10 +374,10 @@ static void transport(void)
 	RTNL_SAFE(pol_msg(XFRM_MSG_DELPOLICY, XFRM_POLICY_OUT, host_ip(NET_A),
 			  host_ip(NET_B), IPPROTO_UDP, 0, 0, 0, 0));
 	{
-		long long e0 = xfrm_stat(NET_B, "XfrmInTmplMismatch"), e1;
+		long long e0 = net_xfrm_stat(NET_B, "XfrmInTmplMismatch"), e1;
 
 		udp_once(s, r, &ra, 6, 0);
-		e1 = stat_wait(NET_B, "XfrmInTmplMismatch", e0);
+		e1 = net_xfrm_stat_wait(NET_B, "XfrmInTmplMismatch", e0);
 		NET_EXP_EQ(e1 - e0, 1, "XfrmInTmplMismatch for plaintext");
 		NET_EXP_EQ(net_poll(r, POLLIN, 0), 0,
 			   "poll() of the receiver for plaintext");
@@ -443,12 +401,12 @@ static void lifetime(void)
 	for (i = 1; i <= 3; i++)
 		ok += udp_once(s, r, &ra, i, 1);
 	NET_EXP_EQ(ok, 3, "datagrams within the 3 packet lifetime");
-	e0 = xfrm_stat(NET_A, "XfrmOutStateExpired");
+	e0 = net_xfrm_stat(NET_A, "XfrmOutStateExpired");
 	net_enter(NET_A);
 	TST_EXP_FAIL(sendto(s, "x", 1, 0, (struct sockaddr *)&ra,
 			    sizeof(struct sockaddr_in)), EINVAL,
 		     "sendto() past the SA's hard packet limit");
-	NET_EXP_EQ(xfrm_stat(NET_A, "XfrmOutStateExpired") - e0, 1,
+	NET_EXP_EQ(net_xfrm_stat(NET_A, "XfrmOutStateExpired") - e0, 1,
 		   "XfrmOutStateExpired");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	net_enter(NET_A);

@@ -27,6 +27,7 @@
 #include <linux/if_ether.h>
 #include "tst_test.h"
 #include "net_hosts.h"
+#include "net_xfrm.h"
 #include <linux/xfrm.h>
 #include <linux/ipsec.h>
 
@@ -222,44 +223,6 @@ static int sas(int c, uint64_t soft_bytes, uint64_t hard_bytes)
 	return 0;
 }
 
-static long long xfrm_stat(int h, const char *field)
-{
-	char name[128];
-	long long val;
-	FILE *f;
-
-	net_enter(h);
-	f = fopen("/proc/net/xfrm_stat", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/xfrm_stat)");
-	while (fscanf(f, "%127s %lld", name, &val) == 2) {
-		if (!strcmp(name, field)) {
-			fclose(f);
-			return val;
-		}
-	}
-	fclose(f);
-	tst_brk(TBROK, "no %s in /proc/net/xfrm_stat", field);
-	return -1;
-}
-
-/* Wait (bounded) for a counter of h to pass base: its value. */
-static long long stat_wait(int h, const char *field, long long base)
-{
-	struct timespec t0, t;
-	long long v;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while ((v = xfrm_stat(h, field)) <= base) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if ((t.tv_sec - t0.tv_sec) * 1000 +
-		    (t.tv_nsec - t0.tv_nsec) / 1000000 > net_ms(10000))
-			break;
-		usleep(1000);
-	}
-	return v;
-}
-
 static int capture(void)
 {
 	struct sockaddr_ll sll = {
@@ -403,18 +366,18 @@ static void tampered(int c, int s, int r)
 		return;
 	}
 	memcpy(saved[2] + seqoff, &four, 4);
-	e0 = xfrm_stat(NET_B, "XfrmInStateProtoError");
+	e0 = net_xfrm_stat(NET_B, "XfrmInStateProtoError");
 	inject(c, 2);
-	e1 = stat_wait(NET_B, "XfrmInStateProtoError", e0);
+	e1 = net_xfrm_stat_wait(NET_B, "XfrmInStateProtoError", e0);
 	NET_EXP_EQ(e1 - e0, 1, "XfrmInStateProtoError for a changed packet");
 	net_enter(NET_B);
 	RTNL_SAFE(sa_get(c, NET_B, SPI_AB, &info));
 	NET_EXP_EQ(info.stats.integrity_failed, 1,
 		   "receiver SA's integrity_failed");
 
-	e0 = xfrm_stat(NET_B, "XfrmInStateSeqError");
+	e0 = net_xfrm_stat(NET_B, "XfrmInStateSeqError");
 	inject(c, 1);
-	e1 = stat_wait(NET_B, "XfrmInStateSeqError", e0);
+	e1 = net_xfrm_stat_wait(NET_B, "XfrmInStateSeqError", e0);
 	NET_EXP_EQ(e1 - e0, 1, "XfrmInStateSeqError for a replayed packet");
 	net_enter(NET_B);
 	RTNL_SAFE(sa_get(c, NET_B, SPI_AB, &info));
@@ -440,13 +403,13 @@ static void hard_bytes(int c)
 	s = net_bound(NET_A, tcases[c].family, SOCK_DGRAM, NULL);
 	NET_EXP_EQ(udp_once(c, s, r, 10, 1), 1,
 		   "first datagram with a hard byte limit of 1");
-	e0 = xfrm_stat(NET_A, "XfrmOutStateExpired");
+	e0 = net_xfrm_stat(NET_A, "XfrmOutStateExpired");
 	if (getsockname(r, (struct sockaddr *)&ra, &len))
 		tst_brk(TBROK | TERRNO, "getsockname()");
 	net_enter(NET_A);
 	TST_EXP_FAIL(sendto(s, "x", 1, 0, (struct sockaddr *)&ra, len),
 		     EINVAL, "second datagram past the hard byte limit");
-	NET_EXP_EQ(xfrm_stat(NET_A, "XfrmOutStateExpired") - e0, 1,
+	NET_EXP_EQ(net_xfrm_stat(NET_A, "XfrmOutStateExpired") - e0, 1,
 		   "XfrmOutStateExpired");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	net_enter(NET_A);

@@ -21,6 +21,7 @@
 #include <linux/if_ether.h>
 #include "tst_test.h"
 #include "net_hosts.h"
+#include "net_xfrm.h"
 #include <linux/xfrm.h>
 
 #define IF_ID 7
@@ -71,12 +72,6 @@ static int xfrm_talk(struct rtnl_msg *m)
 	return ret;
 }
 
-static void lft_inf(struct xfrm_lifetime_cfg *l)
-{
-	l->soft_byte_limit = l->hard_byte_limit = XFRM_INF;
-	l->soft_packet_limit = l->hard_packet_limit = XFRM_INF;
-}
-
 static int sa_add(uint32_t src, uint32_t dst, uint32_t spi)
 {
 	static struct rtnl_msg m;
@@ -94,7 +89,7 @@ static int sa_add(uint32_t src, uint32_t dst, uint32_t spi)
 	sa.mode = XFRM_MODE_TUNNEL;
 	sa.replay_window = 32;
 	sa.reqid = spi;
-	lft_inf(&sa.lft);
+	net_xfrm_lft_inf(&sa.lft);
 	rtnl_msg_init(&m, XFRM_MSG_NEWSA, 0, &sa, sizeof(sa));
 	strcpy(aead.a.alg_name, "rfc4106(gcm(aes))");
 	aead.a.alg_key_len = 160;
@@ -127,7 +122,7 @@ static int pol_add(int dir, uint32_t src, uint32_t dst, uint32_t reqid)
 	struct xfrm_user_tmpl t = { 0 };
 
 	p.sel.family = AF_INET;
-	lft_inf(&p.lft);
+	net_xfrm_lft_inf(&p.lft);
 	p.dir = dir;
 	p.action = XFRM_POLICY_ALLOW;
 	p.priority = 100;
@@ -167,44 +162,6 @@ static void if_id_cb(struct nlmsghdr *nh, void *priv)
 		a = rtnl_nested(a, IFLA_XFRM_IF_ID);
 	if (a)
 		*(uint32_t *)priv = *(uint32_t *)RTA_DATA(a);
-}
-
-static long long xfrm_stat(int h, const char *field)
-{
-	char name[128];
-	long long val;
-	FILE *f;
-
-	net_enter(h);
-	f = fopen("/proc/net/xfrm_stat", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/xfrm_stat)");
-	while (fscanf(f, "%127s %lld", name, &val) == 2) {
-		if (!strcmp(name, field)) {
-			fclose(f);
-			return val;
-		}
-	}
-	fclose(f);
-	tst_brk(TBROK, "no %s in /proc/net/xfrm_stat", field);
-	return -1;
-}
-
-/* Wait (bounded) for a counter of h to pass base: its value. */
-static long long stat_wait(int h, const char *field, long long base)
-{
-	struct timespec t0, t;
-	long long v;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while ((v = xfrm_stat(h, field)) <= base) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if ((t.tv_sec - t0.tv_sec) * 1000 +
-		    (t.tv_nsec - t0.tv_nsec) / 1000000 > net_ms(10000))
-			break;
-		usleep(1000);
-	}
-	return v;
 }
 
 /* ESP packets with spi and packets with the plaintext A sent on net0. */
@@ -350,12 +307,12 @@ static void run(void)
 
 	net_enter(NET_A);
 	RTNL_SAFE(sa_del(host_ip(NET_B), SPI_AB));
-	e0 = xfrm_stat(NET_A, "XfrmOutNoStates");
+	e0 = net_xfrm_stat(NET_A, "XfrmOutNoStates");
 	a0 = xstats(NET_A);
 	if (sendto(s, SECRET, sizeof(SECRET) - 1, 0, (struct sockaddr *)&ra,
 		   sizeof(ra)) != sizeof(SECRET) - 1)
 		tst_brk(TBROK | TERRNO, "sendto() without the SA");
-	NET_EXP_EQ(stat_wait(NET_A, "XfrmOutNoStates", e0) - e0, 1,
+	NET_EXP_EQ(net_xfrm_stat_wait(NET_A, "XfrmOutNoStates", e0) - e0, 1,
 		   "XfrmOutNoStates without the outbound SA");
 	a1 = xstats(NET_A);
 	NET_EXP_EQ(a1.tx_carrier_errors - a0.tx_carrier_errors, 1,
