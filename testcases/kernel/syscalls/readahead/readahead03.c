@@ -106,7 +106,8 @@ static void ranges(void)
 	TST_EXP_EQ_LI(st.st_size, ra_file_len);
 	/* Any read it started would be of pages 0.. : give it the time. */
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	while (!(got = resident_mask()) && ra_secs_since(&start) < 0.2)
+	while (!(got = resident_mask()) &&
+	       ra_secs_since(&start) < 0.2 * tst_timeout_mul())
 		usleep(10000);
 	if (got)
 		tst_res(TFAIL, "pages 0x%llx came in from past the end", got);
