@@ -90,7 +90,7 @@ static void middle(int reap)
 	if (!pid)
 		toucher();
 	if (reap) {
-		SAFE_WAITPID(pid, NULL, 0);
+		reap_child(pid);
 		exit(0);
 	}
 	/* exited but not reaped: its usage is not added to ours */
