@@ -232,6 +232,39 @@ static inline int dp_open_direct(const char *path, int flags, mode_t mode)
 }
 
 /*
+ * Read the whole file at path (O_DIRECT or buffered, into a buffer of
+ * alignment align): it must be size bytes by read and by st_size, every
+ * record of generation gen. 1 when it is, 0 after a TFAIL.
+ */
+static inline int dp_check_whole(const char *path, size_t align, size_t size,
+				 uint32_t gen, int direct)
+{
+	void *buf = dp_alloc(align, size);
+	int fd = direct ? dp_open_direct(path, O_RDONLY, 0) :
+			  SAFE_OPEN(path, O_RDONLY);
+	struct dp_expect e = { 0, 1, gen, gen };
+	ssize_t n = pread(fd, buf, size, 0);
+	struct stat st;
+	int ok = 1;
+
+	SAFE_FSTAT(fd, &st);
+	if (n != (ssize_t)size || st.st_size != (off_t)size) {
+		tst_res(TFAIL | TERRNO, "%s read of the whole file returned "
+			"%zd, st_size %lld, after %zu bytes appended",
+			direct ? "O_DIRECT" : "buffered", n,
+			(long long)st.st_size, size);
+		ok = 0;
+	}
+	if (ok)
+		ok = dp_check(direct ? "O_DIRECT read of the whole file" :
+			      "buffered read of the whole file", buf, size, 0,
+			      &e);
+	SAFE_CLOSE(fd);
+	free(buf);
+	return ok;
+}
+
+/*
  * The alignment for O_DIRECT on fd: st_blksize, at least the page size,
  * and at least what statx(STATX_DIOALIGN) asks where the kernel says.
  */

@@ -212,33 +212,6 @@ static int reap(aio_context_t ctx, struct iocb *cbs, int *busy,
 	return 1;
 }
 
-static int check_file(size_t size, int direct)
-{
-	void *buf = dp_alloc(align, size);
-	int fd = direct ? dp_open_direct(FNAME, O_RDONLY, 0) :
-			  SAFE_OPEN(FNAME, O_RDONLY);
-	struct dp_expect e = { 0, 1, gen, gen };
-	ssize_t n = pread(fd, buf, size, 0);
-	struct stat st;
-	int ok = 1;
-
-	SAFE_FSTAT(fd, &st);
-	if (n != (ssize_t)size || st.st_size != (off_t)size) {
-		tst_res(TFAIL | TERRNO, "%s read of the whole file returned "
-			"%zd, st_size %lld, after %zu bytes appended",
-			direct ? "O_DIRECT" : "buffered", n,
-			(long long)st.st_size, size);
-		ok = 0;
-	}
-	if (ok)
-		ok = dp_check(direct ? "O_DIRECT read of the whole file" :
-			      "buffered read of the whole file", buf, size, 0,
-			      &e);
-	SAFE_CLOSE(fd);
-	free(buf);
-	return ok;
-}
-
 static void run(void)
 {
 	aio_context_t ctx = new_aio_context(DEPTH);
@@ -306,8 +279,8 @@ static void run(void)
 			(unsigned long long)events, next);
 		return;
 	}
-	if (!check_file((size_t)next * chunk, 0) ||
-	    !check_file((size_t)next * chunk, 1))
+	if (!dp_check_whole(FNAME, align, (size_t)next * chunk, gen, 0) ||
+	    !dp_check_whole(FNAME, align, (size_t)next * chunk, gen, 1))
 		return;
 	tst_res(TPASS, "%u AIO O_DIRECT appends of %zu bytes (up to %u in "
 		"flight), each io_event whole; %u tail reads (%u during an "

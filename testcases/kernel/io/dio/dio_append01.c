@@ -124,33 +124,6 @@ static void reader(unsigned int id)
 	exit(0);
 }
 
-static int check_file(size_t size, int direct)
-{
-	void *buf = dp_alloc(align, size);
-	int fd = direct ? dp_open_direct(FNAME, O_RDONLY, 0) :
-			  SAFE_OPEN(FNAME, O_RDONLY);
-	struct dp_expect e = { 0, 1, GEN, GEN };
-	ssize_t n = pread(fd, buf, size, 0);
-	struct stat st;
-	int ok = 1;
-
-	SAFE_FSTAT(fd, &st);
-	if (n != (ssize_t)size || st.st_size != (off_t)size) {
-		tst_res(TFAIL | TERRNO, "%s read of the whole file returned "
-			"%zd, st_size %lld, after %zu bytes appended",
-			direct ? "O_DIRECT" : "buffered", n,
-			(long long)st.st_size, size);
-		ok = 0;
-	}
-	if (ok)
-		ok = dp_check(direct ? "O_DIRECT read of the whole file" :
-			      "buffered read of the whole file", buf, size, 0,
-			      &e);
-	SAFE_CLOSE(fd);
-	free(buf);
-	return ok;
-}
-
 static void run(void)
 {
 	static const unsigned int units[] = { 1, 2, 4, 3 };
@@ -206,7 +179,8 @@ static void run(void)
 	free(buf);
 	if (sh->failed)
 		return;
-	if (!check_file(end, 0) || !check_file(end, 1))
+	if (!dp_check_whole(FNAME, align, end, GEN, 0) ||
+	    !dp_check_whole(FNAME, align, end, GEN, 1))
 		return;
 	tst_res(TPASS, "%u O_APPEND | O_DIRECT writes (%zu bytes) each at "
 		"EOF, whole; %d buffered tail readers made %u reads (%u "
