@@ -13,6 +13,12 @@
  *    a second thread of a child is still in the value once that thread
  *    has exited and left /proc/self/task, and is undone when the whole
  *    child exits.
+ *  - the undo is capped at 0: a child's +3 with SEM_UNDO, then -2 by the
+ *    parent without it, leaves 0 (not -2) after the child's exit, and
+ *    GETPID names the exited child, whose undo was the last change;
+ *  - the undo wakes sleepers: a task sleeping in semop() for -1 on a
+ *    value a child took with SEM_UNDO gets it when that child exits
+ *    (the sleeper bounds its wait with semtimedop()).
  * Checkpoints order each child's operation, the parent's check and the
  * child's exit.
  */
@@ -170,6 +176,51 @@ static void test_thread(void)
 		     "process exited (%d)", sem_get(sem_id, 0, GETVAL));
 }
 
+static void test_capped_at_zero(void)
+{
+	const short op = 3;
+	struct sembuf minus2 = { 0, -2, 0 };
+	pid_t pid;
+
+	sem_setval(sem_id, 0, 0);
+	pid = undo_child(&op, 1);
+	TST_CHECKPOINT_WAIT(0);
+	if (sys_semop(sem_id, &minus2, 1))
+		tst_brk(TBROK | TERRNO, "semop({0, -2, 0})");
+	child_exits(pid);
+	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 0, "1 - 3 on the exit "
+		     "of a +3 SEM_UNDO child is capped at 0 (value %d)",
+		     sem_get(sem_id, 0, GETVAL));
+	TST_EXP_EXPR(sem_get(sem_id, 0, GETPID) == pid, "GETPID after the "
+		     "undo: %d, the exited child %d",
+		     sem_get(sem_id, 0, GETPID), pid);
+}
+
+static void test_undo_wakes(void)
+{
+	const short op = -1;
+	struct sembuf take = { 0, -1, 0 };
+	struct timespec ts = { .tv_sec = 30 * tst_timeout_mul() };
+	pid_t holder, sleeper;
+
+	sem_setval(sem_id, 0, 1);
+	holder = undo_child(&op, 1);
+	TST_CHECKPOINT_WAIT(0);
+	sleeper = SAFE_FORK();
+	if (!sleeper) {
+		if (semtimedop(sem_id, &take, 1, &ts))
+			tst_brk(TFAIL | TERRNO, "semop(-1) still asleep after "
+				"the holder's exit undid its -1");
+		exit(0);
+	}
+	sem_wait_count(sem_id, 0, GETNCNT, 1);
+	child_exits(holder);
+	reap_child(sleeper);
+	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 0, "the sleeper took the "
+		     "unit the undo gave back (value %d)",
+		     sem_get(sem_id, 0, GETVAL));
+}
+
 static void run(void)
 {
 	static const short plus3[] = { 3 };
@@ -184,6 +235,8 @@ static void run(void)
 	test_not_inherited();
 	test_setval_clears();
 	test_thread();
+	test_capped_at_zero();
+	test_undo_wakes();
 	rm_semset(&sem_id);
 }
 
