@@ -16,11 +16,11 @@
  *    "file_mapped" stay 0, a's "file_mapped" grows by 16 MiB (the mapped
  *    pages are a's) and falls back after munmap();
  *  - a removed with that page cache in it: the parent's hierarchical
- *    "file" keeps the 16 MiB, deleting the file takes it off; once the
- *    rest of what a charged (the filesystem's metadata blocks read in
- *    for the file) is reclaimed through the parent's memory.reclaim,
- *    the removed cgroups are freed: the parent's nr_dying_descendants
- *    back to 0, no leaked memcg.
+ *    "file" keeps the 16 MiB, deleting the file takes it off;
+ *  - r/c removed while a memfd it wrote 16 MiB into is open: r's
+ *    "shmem" keeps the 16 MiB; closing the memfd frees it and the
+ *    removed cgroup with it (r's nr_dying_descendants back to 0: no
+ *    memcg leaked once its last page is gone).
  * memory.stat is flushed in full every 2 s (flush_memcg_stats_dwork()):
  * each value is polled until it is within 1 MiB of the expected one
  * (the process's own stack, heap and page tables), bounded by 10 s times
@@ -161,35 +161,57 @@ static void reader_child(void)
  */
 static void removed_owner(void)
 {
-	long long deadline, dying;
-	int err;
-
 	cg_rmdir("a");
 	cg_rmdir("b");
 	expect("", "file", 0, 16 * MB,
 	       "a removed with 16 MiB of page cache");
-	tst_res(TINFO, "nr_dying_descendants %lld while the cache is there",
-		cg_read_key("", "cgroup.stat", "nr_dying_descendants"));
 	SAFE_UNLINK("cache");
 	expect("", "file", 0, 0, "the file deleted");
+}
 
-	/*
-	 * Pages a's processes brought in besides the file (the
-	 * filesystem's metadata blocks in the block device's page cache)
-	 * still hold the removed cgroup: reclaim from the parent, which
-	 * reaches removed children, frees them. EAGAIN: less than asked
-	 * was there to reclaim.
-	 */
-	err = cg_write_err("", "memory.reclaim", "64M");
-	if (err && err != EAGAIN && err != ENOENT)
-		tst_brk(TBROK, "memory.reclaim: %s", tst_strerrno(err));
+/*
+ * r/c holds nothing but 16 MiB of a memfd the test keeps open: the
+ * writer's other pages (stack, heap) are freed at its exit, its kernel
+ * objects go to r when c is removed. A file on the tmpdir's filesystem
+ * would not do: its metadata blocks, read in by the writer, stay charged
+ * to c in the block device's page cache, dirty for a while.
+ */
+static void removed_shmem_owner(void)
+{
+	long long deadline, dying;
+	pid_t pid;
+	int fd;
+
+	cg_mkdir("r");
+	CG_WRITE("r", "cgroup.subtree_control", "+memory");
+	cg_mkdir("r/c");
+	cg_no_swap("r/c");
+	fd = memfd_create("memcg13", 0);
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "memfd_create()");
+	pid = SAFE_FORK();
+	if (!pid) {
+		memset(chunk, 0x4d, sizeof(chunk));
+		cg_enter("r/c");
+		grow_memfd(fd, 16);
+		exit(0);
+	}
+	reap_child(pid);
+	expect("r/c", "shmem", 0, 16 * MB, "16 MiB memfd written from r/c");
+	cg_rmdir("r/c");
+	expect("r", "shmem", 0, 16 * MB, "r/c removed, the memfd open");
+	tst_res(TINFO, "r's nr_dying_descendants %lld with the memfd open",
+		cg_read_key("r", "cgroup.stat", "nr_dying_descendants"));
+	SAFE_CLOSE(fd);
+	expect("r", "shmem", 0, 0, "the memfd closed");
 	deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-	while ((dying = cg_read_key("", "cgroup.stat",
+	while ((dying = cg_read_key("r", "cgroup.stat",
 				    "nr_dying_descendants")) &&
 	       tst_mono_ms() < deadline)
 		usleep(10000);
-	TST_EXP_EXPR(dying == 0, "nr_dying_descendants %lld once the removed "
-		     "cgroups' pages are gone, 0 expected", dying);
+	TST_EXP_EXPR(dying == 0, "r's nr_dying_descendants %lld once the "
+		     "removed cgroup's pages are gone, 0 expected", dying);
+	cg_rmdir("r");
 }
 
 static void run(void)
@@ -213,6 +235,7 @@ static void run(void)
 	reap_child(pid);
 
 	removed_owner();
+	removed_shmem_owner();
 }
 
 static void setup(void)
