@@ -228,6 +228,31 @@ static inline void cg_page_cache(const char *rel, const char *file, int mb,
 	reap_child(pid);
 }
 
+/*
+ * Whether the kernel was booted with the word (nokmem, nosocket) in its
+ * cgroup.memory= option, which turns that part of memory accounting off.
+ */
+static inline int cg_memory_off(const char *word)
+{
+	char cmdline[4096] = "", *opt, *end;
+	int fd = SAFE_OPEN("/proc/cmdline", O_RDONLY);
+
+	if (read(fd, cmdline, sizeof(cmdline) - 1) < 0)
+		tst_brk(TBROK | TERRNO, "read(/proc/cmdline)");
+	SAFE_CLOSE(fd);
+	for (opt = cmdline; (opt = strstr(opt, "cgroup.memory=")); opt = end) {
+		opt += strlen("cgroup.memory=");
+		end = opt + strcspn(opt, " \n");
+		for (; opt < end; opt += strcspn(opt, ", \n")) {
+			opt += *opt == ',';
+			if (!strncmp(opt, word, strlen(word)) &&
+			    strchr(", \n", opt[strlen(word)]))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* TCONF, with why, when the test's cgroup lacks the interface file. */
 static inline void cg_require_file(const char *file, const char *why)
 {
