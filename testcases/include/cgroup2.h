@@ -137,6 +137,26 @@ static inline long long cg_read_key(const char *rel, const char *file,
 	tst_brk(TBROK, "no key '%s' in %s", key, path);
 }
 
+/*
+ * Poll key of rel's flat-keyed file (memory.stat, ...) until it is within
+ * [lo, hi] and return it; after a bounded, multiplier-scaled wait return
+ * the last value read, for the caller to judge. For counters the kernel
+ * brings up to date lazily (memory.stat is flushed within 2 s).
+ */
+static inline long long cg_wait_key(const char *rel, const char *file,
+				    const char *key, long long lo, long long hi)
+{
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
+	long long val;
+
+	for (;;) {
+		val = cg_read_key(rel, file, key);
+		if ((val >= lo && val <= hi) || tst_mono_ms() > deadline)
+			return val;
+		usleep(10000);
+	}
+}
+
 /* A single-number file (memory.current, pids.current). */
 static inline long long cg_read_num(const char *rel, const char *file)
 {

@@ -41,28 +41,10 @@
 
 static long page;
 
-/*
- * Poll the memory.stat key of rel until it is in [lo, hi] (a flush
- * brings the exact value within 2 s); the last value read otherwise.
- */
-static long long wait_stat(const char *rel, const char *key,
-			   long long lo, long long hi)
-{
-	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-	long long val;
-
-	for (;;) {
-		val = cg_read_key(rel, "memory.stat", key);
-		if ((val >= lo && val <= hi) || tst_mono_ms() > deadline)
-			return val;
-		usleep(10000);
-	}
-}
-
 static void expect_stat(const char *rel, const char *key, long long lo,
 			long long hi, const char *what)
 {
-	long long val = wait_stat(rel, key, lo, hi);
+	long long val = cg_wait_key(rel, "memory.stat", key, lo, hi);
 
 	if (lo == hi)
 		TST_EXP_EXPR(val == lo, "%s: %s %lld, %lld expected", what,
@@ -108,7 +90,8 @@ static void stack_child(void)
 			    (long long)NTHREADS * THREAD_SIZE_,
 			    "64 threads made in the cgroup");
 	} else {
-		one = wait_stat("k", "kernel_stack", 1, LLONG_MAX);
+		one = cg_wait_key("k", "memory.stat", "kernel_stack", 1,
+				  LLONG_MAX);
 		TST_EXP_EXPR(one > 0 && one % (NTHREADS * page) == 0,
 			     "64 threads: kernel_stack %lld, whole pages "
 			     "per thread", one);
@@ -132,7 +115,7 @@ static void pagetable_child(void)
 
 	cg_enter("t");
 	/* settle the baseline: nothing of ours is charged here yet */
-	pt0 = wait_stat("t", "pagetables", 0, 0);
+	pt0 = cg_wait_key("t", "memory.stat", "pagetables", 0, 0);
 	TST_EXP_EXPR(pt0 == 0, "pagetables of a new cgroup with a moved "
 		     "process: %lld, 0 expected", pt0);
 	map = SAFE_MMAP(NULL, len, PROT_READ | PROT_WRITE,
@@ -143,7 +126,8 @@ static void pagetable_child(void)
 	start = (char *)(((unsigned long)map + PMD_SPAN - 1) & ~(PMD_SPAN - 1));
 	for (i = 0; i < NPTE; i++)
 		start[i * PMD_SPAN] = 1;
-	pt1 = wait_stat("t", "pagetables", NPTE * page, (NPTE + 3) * page);
+	pt1 = cg_wait_key("t", "memory.stat", "pagetables", NPTE * page,
+			  (NPTE + 3) * page);
 	TST_EXP_EXPR(pt1 >= NPTE * page && pt1 <= (NPTE + 3) * page,
 		     "64 pages 2 MiB apart touched: pagetables %lld, "
 		     "[%ld, %ld] expected", pt1, NPTE * page,

@@ -33,21 +33,6 @@
 
 static int no_sock;
 
-/* Poll until the memory.stat key of rel is in [lo, hi]; last value. */
-static long long wait_stat(const char *rel, const char *key,
-			   long long lo, long long hi)
-{
-	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-	long long val;
-
-	for (;;) {
-		val = cg_read_key(rel, "memory.stat", key);
-		if ((val >= lo && val <= hi) || tst_mono_ms() > deadline)
-			return val;
-		usleep(10000);
-	}
-}
-
 static void sock_child(void)
 {
 	static char buf[65536];
@@ -72,7 +57,7 @@ static void sock_child(void)
 	if (queued < 65536)
 		tst_brk(TBROK, "only %lld bytes queued", queued);
 
-	sock = wait_stat("s", "sock", queued, LLONG_MAX);
+	sock = cg_wait_key("s", "memory.stat", "sock", queued, LLONG_MAX);
 	TST_EXP_EXPR(sock >= queued, "sock %lld >= %lld bytes queued "
 		     "(sender %d, receiver %d)", sock, queued, outq, inq);
 	cur = cg_read_num("s", "memory.current");
@@ -82,7 +67,7 @@ static void sock_child(void)
 	/* the receiver's close with unread data resets the connection */
 	SAFE_CLOSE(ask);
 	SAFE_CLOSE(csk);
-	sock = wait_stat("s", "sock", 0, 0);
+	sock = cg_wait_key("s", "memory.stat", "sock", 0, 0);
 	TST_EXP_EXPR(sock == 0, "sock %lld after closing every socket, 0 "
 		     "expected", sock);
 	exit(0);
@@ -102,8 +87,9 @@ static void files_child(void)
 		fd = SAFE_OPEN(name, O_CREAT | O_WRONLY, 0600);
 		SAFE_CLOSE(fd);
 	}
-	slab1 = wait_stat("f", "slab", slab0 + (long long)NFILES * DENTRY_MIN,
-			  slab0 + (long long)NFILES * getpagesize());
+	slab1 = cg_wait_key("f", "memory.stat", "slab",
+			    slab0 + (long long)NFILES * DENTRY_MIN,
+			    slab0 + (long long)NFILES * getpagesize());
 	TST_EXP_EXPR(slab1 - slab0 >= (long long)NFILES * DENTRY_MIN &&
 		     slab1 - slab0 <= (long long)NFILES * getpagesize(),
 		     "2000 files made: slab +%lld, [%lld, %lld] expected",
@@ -114,8 +100,8 @@ static void files_child(void)
 		SAFE_UNLINK(name);
 	}
 	SAFE_RMDIR("d");
-	slab2 = wait_stat("f", "slab", 0,
-			  slab1 - (long long)NFILES * INODE_MIN);
+	slab2 = cg_wait_key("f", "memory.stat", "slab", 0,
+			    slab1 - (long long)NFILES * INODE_MIN);
 	TST_EXP_EXPR(slab1 - slab2 >= (long long)NFILES * INODE_MIN,
 		     "2000 files unlinked: slab -%lld, >= %lld expected",
 		     slab1 - slab2, (long long)NFILES * INODE_MIN);
