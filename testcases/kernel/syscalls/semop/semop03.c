@@ -180,6 +180,8 @@ static void test_capped_at_zero(void)
 {
 	const short op = 3;
 	struct sembuf minus2 = { 0, -2, 0 };
+	unsigned short val;
+	union semun all = { .array = &val };
 	pid_t pid;
 
 	sem_setval(sem_id, 0, 0);
@@ -188,9 +190,14 @@ static void test_capped_at_zero(void)
 	if (sys_semop(sem_id, &minus2, 1))
 		tst_brk(TBROK | TERRNO, "semop({0, -2, 0})");
 	child_exits(pid);
-	TST_EXP_EXPR(sem_get(sem_id, 0, GETVAL) == 0, "1 - 3 on the exit "
-		     "of a +3 SEM_UNDO child is capped at 0 (value %d)",
-		     sem_get(sem_id, 0, GETVAL));
+	/*
+	 * GETALL, not GETVAL: a value below 0 would come back from GETVAL
+	 * as a negative return, which the C library takes for an errno.
+	 */
+	if (semctl(sem_id, 0, GETALL, all))
+		tst_brk(TBROK | TERRNO, "semctl(GETALL)");
+	TST_EXP_EXPR(val == 0, "1 - 3 on the exit of a +3 SEM_UNDO child is "
+		     "capped at 0 (value %u as unsigned short)", val);
 	TST_EXP_EXPR(sem_get(sem_id, 0, GETPID) == pid, "GETPID after the "
 		     "undo: %d, the exited child %d",
 		     sem_get(sem_id, 0, GETPID), pid);
@@ -200,7 +207,8 @@ static void test_undo_wakes(void)
 {
 	const short op = -1;
 	struct sembuf take = { 0, -1, 0 };
-	struct timespec ts = { .tv_sec = 30 * tst_timeout_mul() };
+	/* well inside the test's timeout, so a lost wake-up is a TFAIL */
+	struct timespec ts = { .tv_sec = 5 * tst_timeout_mul() };
 	pid_t holder, sleeper;
 
 	sem_setval(sem_id, 0, 1);
