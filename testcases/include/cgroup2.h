@@ -157,6 +157,23 @@ static inline long long cg_wait_key(const char *rel, const char *file,
 	}
 }
 
+/*
+ * The hugetlb controller's name for the default huge page size, as in its
+ * files "hugetlb.<name>.max": 2MB, 1GB, 64KB. Returns the size in bytes.
+ */
+static inline long cg_hugetlb_size_name(char *name, size_t len)
+{
+	long kb = tst_read_meminfo("Hugepagesize:");
+
+	if (kb >= 1024 * 1024)
+		snprintf(name, len, "%ldGB", kb / 1024 / 1024);
+	else if (kb >= 1024)
+		snprintf(name, len, "%ldMB", kb / 1024);
+	else
+		snprintf(name, len, "%ldKB", kb);
+	return kb * 1024;
+}
+
 /* A single-number file (memory.current, pids.current). */
 static inline long long cg_read_num(const char *rel, const char *file)
 {

@@ -106,15 +106,8 @@ static void setup(void)
 {
 	static const char *const ctrls[] = {"hugetlb", NULL};
 	char path[PATH_MAX];
-	long kb = tst_read_meminfo("Hugepagesize:");
 
-	hpsz = kb * 1024;
-	if (kb >= 1024 * 1024)
-		snprintf(name, sizeof(name), "%ldGB", kb / 1024 / 1024);
-	else if (kb >= 1024)
-		snprintf(name, sizeof(name), "%ldMB", kb / 1024);
-	else
-		snprintf(name, sizeof(name), "%ldKB", kb);
+	hpsz = cg_hugetlb_size_name(name, sizeof(name));
 	snprintf(fmax, sizeof(fmax), "hugetlb.%s.max", name);
 	snprintf(fcur, sizeof(fcur), "hugetlb.%s.current", name);
 	snprintf(frmax, sizeof(frmax), "hugetlb.%s.rsvd.max", name);
