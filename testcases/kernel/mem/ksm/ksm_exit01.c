@@ -19,7 +19,11 @@
  * keeps growing (ksmd sleeps while no mm is registered). The kernel
  * gains no D or W taint.
  */
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "task_wait.h"
@@ -57,6 +61,56 @@ static long wait_at_least(const char *path, long want)
 	}
 }
 
+/*
+ * When ksmd makes no progress, say where it sleeps: its state, wchan and
+ * kernel stack, and which tasks are runnable, so that a stall (seen once
+ * in a whole default scenario run, 0 full scans in 80 s) can be traced.
+ */
+static void show_file(const char *pid, const char *name)
+{
+	char path[300], buf[2048];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/%s", pid, name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n > 0) {
+		buf[n] = 0;
+		tst_res(TINFO, "%s:\n%s", path, buf);
+	}
+}
+
+static void show_ksmd(void)
+{
+	char path[300], comm[32];
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+	FILE *f;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f) && !strcmp(comm, "ksmd\n")) {
+			show_file(de->d_name, "stat");
+			show_file(de->d_name, "wchan");
+			show_file(de->d_name, "stack");
+		}
+		fclose(f);
+	}
+	closedir(d);
+	show_file("self", "../loadavg");
+}
+
 /* In a child, so that the test process never registers with KSM. */
 static void check_ksmd(void)
 {
@@ -72,6 +126,8 @@ static void check_ksmd(void)
 	v = wait_at_least("/proc/self/ksm_merging_pages", NPAGES);
 	TST_EXP_EXPR(v == NPAGES, "ksm_merging_pages %ld (expected %d)", v,
 		     NPAGES);
+	if (v != NPAGES)
+		show_ksmd();
 	for (i = 0; i < NPAGES * psz; i++)
 		if (p[i] != 0x5a)
 			bad++;
