@@ -54,7 +54,7 @@ static pid_t fork_exit(void)
 	if (!p)
 		_exit(0);
 	if (p > 0)
-		SAFE_WAITPID(p, NULL, 0);
+		reap_child(p);
 	return p;
 }
 

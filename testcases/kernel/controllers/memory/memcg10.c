@@ -140,7 +140,7 @@ static void pagetable_child(void)
 static void percpu_of_children(void)
 {
 	char name[32];
-	long long deadline, dying;
+	long long dying;
 	int i;
 
 	cg_mkdir("q");
@@ -155,11 +155,8 @@ static void percpu_of_children(void)
 		snprintf(name, sizeof(name), "q/c%d", i);
 		cg_rmdir(name);
 	}
-	deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-	while ((dying = cg_read_key("q", "cgroup.stat",
-				    "nr_dying_descendants")) &&
-	       tst_mono_ms() < deadline)
-		usleep(10000);
+	dying = cg_wait_key("q", "cgroup.stat", "nr_dying_descendants",
+			    0, 0);
 	if (dying) {
 		tst_res(TFAIL, "%lld removed empty children still dying "
 			"after 10 s", dying);

@@ -168,7 +168,7 @@ static void removed_owner(void)
  */
 static void removed_shmem_owner(void)
 {
-	long long deadline, dying;
+	long long dying;
 	pid_t pid;
 	int fd;
 
@@ -205,11 +205,8 @@ static void removed_shmem_owner(void)
 		tst_brk(TBROK | TERRNO, "fcntl(F_ADD_SEALS, F_SEAL_WRITE)");
 	SAFE_CLOSE(fd);
 	expect("r", "shmem", 0, 0, "the memfd closed");
-	deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-	while ((dying = cg_read_key("r", "cgroup.stat",
-				    "nr_dying_descendants")) &&
-	       tst_mono_ms() < deadline)
-		usleep(10000);
+	dying = cg_wait_key("r", "cgroup.stat", "nr_dying_descendants",
+			    0, 0);
 	TST_EXP_EXPR(dying == 0, "r's nr_dying_descendants %lld once the "
 		     "removed cgroup's pages are gone, 0 expected", dying);
 	cg_rmdir("r");
