@@ -18,6 +18,10 @@
  * with their contents unchanged, and with them registered full_scans
  * keeps growing (ksmd sleeps while no mm is registered). The kernel
  * gains no D or W taint.
+ * ksmd is woken (ksm_wake()) every 16 children and after the 16 pages
+ * are registered: a registration can miss waking it (a lost wakeup in
+ * __ksm_enter(), see ksm_helpers.h), and a ksmd asleep would neither
+ * race with the exits nor merge the pages. A ksmd that oopsed stays dead.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -123,6 +127,7 @@ static void check_ksmd(void)
 	memset(p, 0x5a, NPAGES * psz);
 	TST_EXP_PASS(madvise(p, NPAGES * psz, MADV_MERGEABLE),
 		     "madvise(MADV_MERGEABLE) of %d identical pages", NPAGES);
+	ksm_wake();
 	v = wait_at_least("/proc/self/ksm_merging_pages", NPAGES);
 	TST_EXP_EXPR(v == NPAGES, "ksm_merging_pages %ld (expected %d)", v,
 		     NPAGES);
@@ -154,7 +159,8 @@ static void run(void)
 		if (!pid)
 			child();
 		reap_child(pid);
-		n++;
+		if (++n % 16 == 0)
+			ksm_wake();
 	} while (n < 20000 && tst_mono_ms() < end);
 	tst_res(TINFO, "%d children marked a page mergeable and exited", n);
 
