@@ -14,7 +14,8 @@
 
 static const char oops_pattern[] =
 	"Oops:|BUG:|WARNING:|general protection fault|Kernel panic|"
-	"rcu.*stall|blocked for more than|possible circular locking|lockdep";
+	"rcu.*stall|blocked for more than|possible circular locking|lockdep|"
+	"UBSAN:";
 
 static const char *env_or(const char *name, const char *def)
 {
