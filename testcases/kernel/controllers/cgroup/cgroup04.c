@@ -21,11 +21,9 @@
  */
 #include <pwd.h>
 #include <sched.h>
-#include <mntent.h>
-#include <sys/mount.h>
-#include <sys/statvfs.h>
 #include "tst_test.h"
 #include "cgroup2.h"
+#include "cgroup2_nsdelegate.h"
 
 static uid_t nobody;
 
@@ -69,102 +67,6 @@ static void expect_write(int fd, int err, const char *what)
 		TST_EXP_EXPR(ret == -1 && errno == err, "%s: refused with %s "
 			     "(got %s)", what, tst_strerrno(err),
 			     ret == -1 ? tst_strerrno(errno) : "success");
-}
-
-static int nsdelegate(void)
-{
-	struct mntent *mnt;
-	int found = 0;
-	FILE *f = setmntent("/proc/self/mounts", "r");
-
-	while (f && (mnt = getmntent(f)))
-		if (!strcmp(mnt->mnt_type, "cgroup2") &&
-		    !strcmp(mnt->mnt_dir, cg_root))
-			found = hasmntopt(mnt, "nsdelegate") != NULL;
-	if (f)
-		endmntent(f);
-	return found;
-}
-
-/*
- * nsdelegate is an option of the one cgroup2 hierarchy: where the
- * guest's mount lacks it, the test sets it for its run and puts the
- * options back in cleanup.
- */
-static char cg_opts0[256];
-static unsigned long cg_flags0;
-static int opts_changed;
-
-static int cg_apply_opts(const char *opts)
-{
-	char dir[PATH_MAX];
-	int ret;
-
-	/*
-	 * Every mount of cgroup2 applies its options to the one hierarchy
-	 * (cgroup_get_tree()): a scratch mount sets them and goes at once.
-	 */
-	snprintf(dir, sizeof(dir), "%s/cg_opts", tst_tmpdir_path);
-	if (mkdir(dir, 0700) && errno != EEXIST)
-		tst_brk(TBROK | TERRNO, "mkdir(%s)", dir);
-	ret = mount("cgroup2", dir, "cgroup2", cg_flags0, opts);
-	if (!ret)
-		SAFE_UMOUNT(dir);
-	return ret;
-}
-
-/* cgroup2's own options of the mount at cg_root, comma separated */
-static void cg_own_opts(char *buf, size_t size)
-{
-	static const char *const own[] = {
-		"nsdelegate", "favordynmods", "memory_localevents",
-		"memory_recursiveprot", "memory_hugetlb_accounting",
-	};
-	struct mntent *mnt;
-	FILE *f = setmntent("/proc/self/mounts", "r");
-	size_t i;
-
-	buf[0] = '\0';
-	while (f && (mnt = getmntent(f))) {
-		if (strcmp(mnt->mnt_type, "cgroup2") ||
-		    strcmp(mnt->mnt_dir, cg_root))
-			continue;
-		buf[0] = '\0';
-		for (i = 0; i < ARRAY_SIZE(own); i++) {
-			if (!hasmntopt(mnt, own[i]))
-				continue;
-			if (buf[0])
-				strncat(buf, ",", size - strlen(buf) - 1);
-			strncat(buf, own[i], size - strlen(buf) - 1);
-		}
-	}
-	if (f)
-		endmntent(f);
-}
-
-static void ensure_nsdelegate(void)
-{
-	char opts[300];
-	struct statvfs sv;
-
-	if (nsdelegate())
-		return;
-	if (statvfs(cg_root, &sv))
-		tst_brk(TBROK | TERRNO, "statvfs(%s)", cg_root);
-	cg_flags0 = (sv.f_flag & ST_NOSUID ? MS_NOSUID : 0) |
-		    (sv.f_flag & ST_NODEV ? MS_NODEV : 0) |
-		    (sv.f_flag & ST_NOEXEC ? MS_NOEXEC : 0);
-	cg_own_opts(cg_opts0, sizeof(cg_opts0));
-	snprintf(opts, sizeof(opts), "%s%snsdelegate", cg_opts0,
-		 cg_opts0[0] ? "," : "");
-	if (cg_apply_opts(opts))
-		tst_brk(TBROK | TERRNO, "mount cgroup2 with '%s' for %s",
-			opts, cg_root);
-	opts_changed = 1;
-	if (!nsdelegate())
-		tst_brk(TBROK, "mounted cgroup2 with nsdelegate, %s does not "
-			"show it in /proc/self/mounts", cg_root);
-	tst_res(TINFO, "nsdelegate set on %s for the test", cg_root);
 }
 
 static void child(void)
@@ -259,14 +161,12 @@ static void setup(void)
 		tst_brk(TCONF, "no user nobody");
 	nobody = pw->pw_uid;
 	cg_setup(NULL, 0);
-	ensure_nsdelegate();
+	cg_nsdelegate_on();
 }
 
 static void cleanup(void)
 {
-	if (opts_changed && (cg_apply_opts(cg_opts0) || nsdelegate()))
-		tst_res(TWARN | TERRNO, "could not set %s back to '%s'",
-			cg_root, cg_opts0);
+	cg_nsdelegate_restore();
 	cg_cleanup();
 }
 
