@@ -15,10 +15,10 @@
  *   reservation): write, pwrite64 and writev of one byte past the end of
  *   its file (the size stays), setxattr of a 700-byte user xattr that
  *   does not fit in the inode and needs an xattr block (no xattr left
- *   behind; a value larger than a block would be ENOSPC instead), mkdir (a directory
- *   block), and symlink and symlinkat with a 100-byte target (longer
- *   than the 60 bytes a fast symlink keeps in the inode); a 10-byte
- *   target, which needs no block, still works.
+ *   behind; a value larger than a block would be ENOSPC instead), mkdir
+ *   (a directory block), and symlink and symlinkat with a 100-byte
+ *   target (longer than the 60 bytes a fast symlink keeps in the inode);
+ *   a 5-byte target, which needs no block, still works.
  * Syscalls: mkdir, mkdirat, mknod, mknodat, symlink, symlinkat, openat,
  * renameat2, write, pwrite64, writev, setxattr
  */

@@ -166,7 +166,8 @@ static void fill_blocks(void)
 	SAFE_FSTAT(full_fd, &st);
 	full_size = st.st_size;
 	if (full_size % 4096 || !full_size)
-		tst_brk(TBROK, BLK "/full filled to %ld bytes", (long)full_size);
+		tst_brk(TBROK, BLK "/full filled to %ld bytes",
+			(long)full_size);
 }
 
 static void setup(void)
@@ -235,7 +236,7 @@ static void run(unsigned int n)
 	}
 	if (n == sizeof(tcases) / sizeof(tcases[0]) - 1) {
 		TST_EXP_PASS(symlinkat("short", blk_fd, "short_link"),
-			     "symlinkat() with a short target, page-full tmpfs");
+			     "symlinkat(), short target, page-full tmpfs");
 		TST_EXP_PASS(mkdirat(blk_fd, "dir", 0755),
 			     "mkdirat() on the page-full tmpfs");
 		unlinkat(blk_fd, "short_link", 0);

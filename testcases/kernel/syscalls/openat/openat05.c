@@ -6,7 +6,11 @@
  * data intact:
  * - ETXTBSY for O_WRONLY, O_RDWR and O_RDONLY | O_TRUNC of a file that
  *   is being executed (a copy of this program, running in a child): the
- *   first two from do_dentry_open(), the third from handle_truncate();
+ *   first two from do_dentry_open(), the third from handle_truncate().
+ *   2a010c412853 ("fs: don't block i_writecount during exec", 6.11-rc)
+ *   stopped denying writes to running executables, so these opens
+ *   succeeded; 3b832035387f reverted it, and a kernel with the change
+ *   but not the revert fails these three rows;
  * - EBUSY for O_EXCL of the block device the mount sits on (a claimed
  *   device, bd_prepare_to_claim());
  * - ENXIO for a character and a block device node of a major no driver
@@ -131,7 +135,8 @@ static void set_flags(const char *path, int flags)
 	int fd = open_in_mnt(path);
 
 	if (ioctl(fd, FS_IOC_SETFLAGS, &flags))
-		tst_brk(TBROK | TERRNO, "FS_IOC_SETFLAGS(%s, 0x%x)", path, flags);
+		tst_brk(TBROK | TERRNO, "FS_IOC_SETFLAGS(%s, 0x%x)", path,
+			flags);
 	SAFE_CLOSE(fd);
 }
 
@@ -294,4 +299,8 @@ static struct tst_test test = {
 	.mount_device = 1,
 	.mntpoint = MNT,
 	.dev_fs_type = "ext4",
+	.tags = (const struct tst_tag[]) {
+		{"linux-git", "3b832035387f"},
+		{}
+	},
 };
