@@ -45,6 +45,7 @@ typedef int32_t key_serial_t;
 #define KEYCTL_SET_TIMEOUT		15
 #define KEYCTL_SESSION_TO_PARENT	18
 #define KEYCTL_INVALIDATE		21
+#define KEYCTL_RESTRICT_KEYRING		29
 
 /* permission bits: possessor, owner user, group, other */
 #define KEY_POS_VIEW	0x01000000

@@ -11,8 +11,10 @@
  * - EINVAL for a flag other than AT_SYMLINK_NOFOLLOW and AT_EMPTY_PATH,
  *   EBADF (relative name, dirfd -1), ENOTDIR (dirfd a regular file),
  *   ENOENT for "" without AT_EMPTY_PATH, ELOOP for a symlink loop (which
- *   AT_SYMLINK_NOFOLLOW changes itself); as nobody EACCES through a
- *   directory it may not search.
+ *   AT_SYMLINK_NOFOLLOW changes itself), ENAMETOOLONG for a path of
+ *   PATH_MAX bytes and for a name of NAME_MAX + 1 bytes, EFAULT for a
+ *   path the kernel cannot read; as nobody EACCES through a directory it
+ *   may not search.
  */
 #include <fcntl.h>
 #include "tst_test.h"
@@ -21,12 +23,14 @@
 #define DIR_NAME "fchownat01_dir"
 
 static int dir_fd = -1, file_fd = -1, path_fd = -1;
+static void *bad_addr;
 static uid_t nobody_uid;
 static gid_t nobody_gid;
 
 static void setup(void)
 {
 	fsm_nobody_ids(&nobody_uid, &nobody_gid);
+	bad_addr = fsm_bad_addr();
 	SAFE_MKDIR(DIR_NAME, 0755);
 	fsm_create_file(DIR_NAME "/file", 0644, "x");
 	FSM_SAFE(symlink("file", DIR_NAME "/link"));
@@ -119,6 +123,13 @@ static void check_errors(void)
 		     "fchownat() of a symlink loop");
 	TST_EXP_PASS(fchownat(dir_fd, "loop1", 0, 0, AT_SYMLINK_NOFOLLOW),
 		     "fchownat(AT_SYMLINK_NOFOLLOW) of the loop's link");
+	TST_EXP_FAIL(fchownat(dir_fd, fsm_long_path(), 0, 0, 0), ENAMETOOLONG,
+		     "fchownat() of a %d byte path", PATH_MAX);
+	TST_EXP_FAIL(fchownat(dir_fd, fsm_long_name(), 0, 0,
+			      AT_SYMLINK_NOFOLLOW), ENAMETOOLONG,
+		     "fchownat() of a %d byte name", NAME_MAX + 1);
+	TST_EXP_FAIL(fchownat(dir_fd, bad_addr, 0, 0, 0), EFAULT,
+		     "fchownat() of an unreadable path");
 }
 
 static void run(unsigned int n)

@@ -14,7 +14,9 @@
  *    EINVAL for one that is no eventfd, a regular file
  *    (eventfd_ctx_fdget());
  *  - with IOCB_FLAG_IOPRIO: EINVAL for an aio_reqprio of the invalid class
- *    7 and of class NONE with a level (ioprio_check_cap());
+ *    7 and of class NONE with a level (ioprio_check_cap()); EPERM for the
+ *    realtime class as nobody (neither CAP_SYS_ADMIN nor CAP_SYS_NICE),
+ *    in a context of its own;
  * and an iocb that was refused leaves no completion event behind (a
  * kernel that took a bad resfd or priority and queued the read anyway
  * fails here, as does one that signalled a wrong eventfd).
@@ -22,6 +24,7 @@
 #include <fcntl.h>
 #include "aio_raw.h"
 #include "fd_checks.h"
+#include "as_nobody.h"
 #include "lapi/ioprio.h"
 
 #define LEN	512
@@ -139,10 +142,25 @@ static void test_iocbs(void)
 	}
 }
 
+static void rt_as_nobody(void)
+{
+	aio_context_t own = new_aio_context(1);
+	struct iocb cb, *list[1] = { &cb };
+
+	init_iocb(&cb, IOCB_CMD_PREAD, rd_fd, buf, LEN, 0, 0);
+	cb.aio_flags = IOCB_FLAG_IOPRIO;
+	cb.aio_reqprio = IOPRIO_CLASS_RT << IOPRIO_CLASS_SHIFT;
+	TST_EXP_FAIL(sys_io_submit(own, 1, list), EPERM,
+		     "io_submit(IOCB_FLAG_IOPRIO, realtime class) as nobody");
+	expect_no_event(own, "for the refused realtime iocb");
+	sys_io_destroy(own);
+}
+
 static void run(void)
 {
 	test_args();
 	test_iocbs();
+	run_in_nobody_child(rt_as_nobody, "the EPERM check");
 	expect_no_event(ctx, "for the refused iocbs");
 }
 
@@ -161,4 +179,5 @@ static struct tst_test test = {
 	.setup = setup,
 	.cleanup = cleanup,
 	.needs_tmpdir = 1,
+	.forks_child = 1,
 };

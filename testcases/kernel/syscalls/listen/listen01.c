@@ -8,7 +8,12 @@
  *  - an AF_UNIX stream socket that is not bound: EINVAL; a connected TCP
  *    socket: EINVAL;
  *  - UDP and AF_UNIX datagram sockets: EOPNOTSUPP;
- *  - -1: EBADF; a regular file: ENOTSOCK.
+ *  - -1: EBADF; a regular file: ENOTSOCK;
+ *  - two TCP sockets with SO_REUSEADDR bound to the same port (allowed
+ *    while neither listens): the first listens, the second's listen() is
+ *    EADDRINUSE (inet_csk_listen_start() takes the port again) and it is
+ *    left not listening (SO_ACCEPTCONN 0).
+ * Syscalls: listen
  */
 #include "socket_helpers.h"
 
@@ -70,6 +75,35 @@ static void test_unix(int type, const char *name)
 	check_listening(name, (struct sockaddr *)&sun, len, AF_UNIX, type);
 }
 
+static int reuse_bound(struct sockaddr_in *addr)
+{
+	int fd = SAFE_SOCKET(AF_INET, SOCK_STREAM, 0), one = 1;
+
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)))
+		tst_brk(TBROK | TERRNO, "setsockopt(SO_REUSEADDR)");
+	if (bind(fd, (struct sockaddr *)addr, sizeof(*addr)))
+		tst_brk(TBROK | TERRNO, "bind(127.0.0.1:%d) with SO_REUSEADDR",
+			ntohs(addr->sin_port));
+	return fd;
+}
+
+static void test_eaddrinuse(void)
+{
+	struct sockaddr_in addr = lo4(0);
+	socklen_t len = sizeof(addr);
+
+	fds[0] = reuse_bound(&addr);
+	if (getsockname(fds[0], (struct sockaddr *)&addr, &len))
+		tst_brk(TBROK | TERRNO, "getsockname()");
+	fds[1] = reuse_bound(&addr);
+	TST_EXP_PASS(listen(fds[0], 4), "listen() of the first socket on "
+		     "port %d", ntohs(addr.sin_port));
+	TST_EXP_FAIL(listen(fds[1], 4), EADDRINUSE,
+		     "listen() of a second socket bound to the same port");
+	TST_EXP_EQ_LI(acceptconn(fds[1]), 0);
+	close_all();
+}
+
 static void test_errors(void)
 {
 	int client, server;
@@ -105,6 +139,7 @@ static void run(void)
 	test_unix(SOCK_STREAM, "AF_UNIX SOCK_STREAM");
 	test_unix(SOCK_SEQPACKET, "AF_UNIX SOCK_SEQPACKET");
 	test_errors();
+	test_eaddrinuse();
 }
 
 static void setup(void)
