@@ -334,6 +334,6 @@ static struct tst_test test = {
 	.timeout = 60,
 	.needs_kconfigs = (const char *const []) {
 		"CONFIG_NF_TABLES", "CONFIG_NF_TABLES_INET",
-		"CONFIG_NFT_QUOTA", "CONFIG_NFT_OBJREF", NULL
+		"CONFIG_NFT_QUOTA", NULL
 	},
 };
