@@ -399,6 +399,28 @@ static inline int nft_add_chain(struct nft_batch *b, const char *name,
 	return i;
 }
 
+/*
+ * NEWCHAIN name: a base chain of type on hook at prio with policy, bound
+ * to the device dev (NFTA_HOOK_DEV: netdev family chains).
+ */
+static inline int nft_add_chain_dev(struct nft_batch *b, const char *name,
+				    const char *type, int hook, int prio,
+				    int policy, const char *dev)
+{
+	int i = nft_msg(b, NFT_MSG_NEWCHAIN, NLM_F_CREATE);
+
+	nft_put_str(b, NFTA_CHAIN_TABLE, b->table);
+	nft_put_str(b, NFTA_CHAIN_NAME, name);
+	nft_nest(b, NFTA_CHAIN_HOOK);
+	nft_put_be32(b, NFTA_HOOK_HOOKNUM, hook);
+	nft_put_be32(b, NFTA_HOOK_PRIORITY, prio);
+	nft_put_str(b, NFTA_HOOK_DEV, dev);
+	nft_nest_end(b);
+	nft_put_str(b, NFTA_CHAIN_TYPE, type);
+	nft_put_be32(b, NFTA_CHAIN_POLICY, policy);
+	return i;
+}
+
 /* DELCHAIN name with its rules; flags: NLM_F_NONREC. */
 static inline int nft_del_chain(struct nft_batch *b, const char *name,
 				int flags)
@@ -478,6 +500,41 @@ static inline int nft_add_elems(struct nft_batch *b, const char *set,
 		nft_nest_end(b);
 	}
 	nft_nest_end(b);
+	return i;
+}
+
+/*
+ * NEWOBJ name of type (NFT_OBJECT_COUNTER, NFT_OBJECT_QUOTA ...); its
+ * NFTA_OBJ_DATA attributes follow, then nft_obj_end(). flags:
+ * NLM_F_EXCL ...
+ */
+static inline int nft_obj_begin(struct nft_batch *b, uint32_t type,
+				const char *name, int flags)
+{
+	int i = nft_msg(b, NFT_MSG_NEWOBJ, NLM_F_CREATE | flags);
+
+	nft_put_str(b, NFTA_OBJ_TABLE, b->table);
+	nft_put_str(b, NFTA_OBJ_NAME, name);
+	nft_put_be32(b, NFTA_OBJ_TYPE, type);
+	nft_nest(b, NFTA_OBJ_DATA);
+	return i;
+}
+
+static inline int nft_obj_end(struct nft_batch *b)
+{
+	nft_nest_end(b);
+	return b->nmsg - 1;
+}
+
+/* DELOBJ name of type. */
+static inline int nft_del_obj(struct nft_batch *b, uint32_t type,
+			      const char *name)
+{
+	int i = nft_msg(b, NFT_MSG_DELOBJ, 0);
+
+	nft_put_str(b, NFTA_OBJ_TABLE, b->table);
+	nft_put_str(b, NFTA_OBJ_NAME, name);
+	nft_put_be32(b, NFTA_OBJ_TYPE, type);
 	return i;
 }
 
@@ -614,6 +671,16 @@ static inline void nft_lookup(struct nft_batch *b, const char *set,
 	nft_put_be32(b, NFTA_LOOKUP_SREG, sreg);
 	if (flags)
 		nft_put_be32(b, NFTA_LOOKUP_FLAGS, flags);
+	nft_expr_end(b);
+}
+
+/* The named object of type in b's table, evaluated for the packet. */
+static inline void nft_objref(struct nft_batch *b, uint32_t type,
+			      const char *name)
+{
+	nft_expr_begin(b, "objref");
+	nft_put_be32(b, NFTA_OBJREF_IMM_TYPE, type);
+	nft_put_str(b, NFTA_OBJREF_IMM_NAME, name);
 	nft_expr_end(b);
 }
 
@@ -949,6 +1016,79 @@ static inline const char *nft_rule_exprs(const struct nft_rule_info *r,
 		strncat(buf, r->expr[i].name, len - strlen(buf) - 1);
 	}
 	return buf;
+}
+
+/* A named object as GETOBJ returns it. */
+struct nft_obj_info {
+	uint32_t use;			/* NFTA_OBJ_USE: references */
+	uint64_t handle;
+	uint64_t packets, bytes;	/* counter */
+	uint64_t quota, consumed;	/* quota: NFTA_QUOTA_BYTES, CONSUMED */
+	uint32_t flags;			/* quota: NFTA_QUOTA_FLAGS */
+};
+
+static inline void nft_obj_cb(struct nlmsghdr *nh, void *priv)
+{
+	int hlen = NLMSG_ALIGN(sizeof(struct nfgenmsg));
+	struct nft_obj_info *o = priv;
+	uint32_t type = 0;
+	struct nlattr *a, *d;
+	int rem, rem2;
+
+	if (nh->nlmsg_type != ((NFNL_SUBSYS_NFTABLES << 8) | NFT_MSG_NEWOBJ))
+		return;
+	/* the type first: the data's attribute numbers are the type's own */
+	nft_attr_each(a, (char *)NLMSG_DATA(nh) + hlen,
+		      (int)nh->nlmsg_len - NLMSG_HDRLEN - hlen, rem)
+		if ((a->nla_type & NLA_TYPE_MASK) == NFTA_OBJ_TYPE)
+			type = nft_attr_be32(a);
+	nft_attr_each(a, (char *)NLMSG_DATA(nh) + hlen,
+		      (int)nh->nlmsg_len - NLMSG_HDRLEN - hlen, rem) {
+		int t = a->nla_type & NLA_TYPE_MASK;
+
+		if (t == NFTA_OBJ_USE)
+			o->use = nft_attr_be32(a);
+		if (t == NFTA_OBJ_HANDLE)
+			o->handle = nft_attr_be64(a);
+		if (t != NFTA_OBJ_DATA)
+			continue;
+		nft_attr_each(d, NFT_ATTR_DATA(a), NFT_ATTR_LEN(a), rem2) {
+			int k = d->nla_type & NLA_TYPE_MASK;
+
+			if (type == NFT_OBJECT_COUNTER) {
+				if (k == NFTA_COUNTER_PACKETS)
+					o->packets = nft_attr_be64(d);
+				if (k == NFTA_COUNTER_BYTES)
+					o->bytes = nft_attr_be64(d);
+			} else if (type == NFT_OBJECT_QUOTA) {
+				if (k == NFTA_QUOTA_BYTES)
+					o->quota = nft_attr_be64(d);
+				if (k == NFTA_QUOTA_CONSUMED)
+					o->consumed = nft_attr_be64(d);
+				if (k == NFTA_QUOTA_FLAGS)
+					o->flags = nft_attr_be32(d);
+			}
+		}
+	}
+}
+
+/*
+ * GETOBJ (or GETOBJ_RESET with reset: the values before the reset) of
+ * name of type: 0 or -errno.
+ */
+static inline int nft_get_obj(int family, const char *table, uint32_t type,
+			      const char *name, int reset,
+			      struct nft_obj_info *o)
+{
+	static struct nft_batch b;
+
+	memset(o, 0, sizeof(*o));
+	nft_single(&b, family, reset ? NFT_MSG_GETOBJ_RESET : NFT_MSG_GETOBJ,
+		   0);
+	nft_put_str(&b, NFTA_OBJ_TABLE, table);
+	nft_put_str(&b, NFTA_OBJ_NAME, name);
+	nft_put_be32(&b, NFTA_OBJ_TYPE, type);
+	return nft_talk(&b, nft_obj_cb, o);
 }
 
 /* ---- results ---- */
