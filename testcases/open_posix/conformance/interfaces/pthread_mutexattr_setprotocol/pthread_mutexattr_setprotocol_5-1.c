@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include "pts_helpers.h"
+#include "pts_pi.h"
 
 static pthread_mutex_t m;
 static pthread_mutex_t go = PTHREAD_MUTEX_INITIALIZER;
@@ -55,34 +56,22 @@ static void expect(long long want, const char *when)
 
 int main(void)
 {
-	struct sched_param p = { .sched_priority = 30 };
-	pthread_mutexattr_t a;
-	pthread_attr_t wa;
+	struct sched_param p;
 	pthread_t o, w;
 	void *res;
 	int pol;
 
 	pts_need_sched_fifo();
-	pthread_mutexattr_init(&a);
-	if (pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT))
-		PTS_UNSUPP("PTHREAD_PRIO_INHERIT not supported");
-	pthread_mutex_init(&m, &a);
+	pts_pi_mutex_init(&m, 0);
 	pthread_mutex_lock(&go);
 	/* the owner is created before main turns FIFO: it is SCHED_OTHER */
 	if (pthread_create(&o, NULL, owner, NULL))
 		PTS_UNRES("pthread_create(): %m");
 	pts_wait_flag(&has, "the owner's lock");
 	/* main outranks both so that it can observe them */
-	if (sched_setscheduler(0, SCHED_FIFO, &p))
-		PTS_UNRES("sched_setscheduler(): %m");
+	pts_fifo_self(30);
 	expect(25, "before contention (nice 5)");
-	p.sched_priority = 20;
-	pthread_attr_init(&wa);
-	pthread_attr_setinheritsched(&wa, PTHREAD_EXPLICIT_SCHED);
-	pthread_attr_setschedpolicy(&wa, SCHED_FIFO);
-	pthread_attr_setschedparam(&wa, &p);
-	if (pthread_create(&w, &wa, waiter, NULL))
-		PTS_UNRES("pthread_create(FIFO 20): %m");
+	pts_fifo_thread(&w, waiter, 20);
 	while (!waiter_tid)
 		pts_nap();
 	pts_wait_in_syscall(waiter_tid, SYS_futex);

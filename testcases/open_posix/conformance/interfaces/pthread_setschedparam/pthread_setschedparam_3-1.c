@@ -12,6 +12,7 @@
 #include <pthread.h>
 
 #include "pts_helpers.h"
+#include "pts_pi.h"
 
 static pthread_mutex_t m;
 static pthread_mutex_t go = PTHREAD_MUTEX_INITIALIZER;
@@ -41,21 +42,6 @@ static void *waiter(void *arg)
 	return NULL;
 }
 
-static void start(pthread_t *t, void *(*fn)(void *), int prio)
-{
-	struct sched_param p = { .sched_priority = prio };
-	pthread_attr_t a;
-	int err;
-
-	pthread_attr_init(&a);
-	pthread_attr_setinheritsched(&a, PTHREAD_EXPLICIT_SCHED);
-	pthread_attr_setschedpolicy(&a, SCHED_FIFO);
-	pthread_attr_setschedparam(&a, &p);
-	err = pthread_create(t, &a, fn, NULL);
-	if (err)
-		PTS_UNRES("pthread_create(SCHED_FIFO %d): %s", prio, strerror(err));
-}
-
 static void expect(long long want, const char *when)
 {
 	long long pr = pts_task_stat(owner_tid, 18);
@@ -79,23 +65,17 @@ static void set_owner(pthread_t o, int prio)
 
 int main(void)
 {
-	struct sched_param p = { .sched_priority = 30 };
-	pthread_mutexattr_t a;
 	pthread_t o, w;
 
 	pts_need_sched_fifo();
 	/* main outranks everyone so that it can observe them */
-	if (sched_setscheduler(0, SCHED_FIFO, &p))
-		PTS_UNRES("sched_setscheduler(): %m");
-	pthread_mutexattr_init(&a);
-	if (pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT))
-		PTS_UNSUPP("PTHREAD_PRIO_INHERIT not supported");
-	pthread_mutex_init(&m, &a);
+	pts_fifo_self(30);
+	pts_pi_mutex_init(&m, 0);
 	pthread_mutex_lock(&go);
-	start(&o, owner, 10);
+	pts_fifo_thread(&o, owner, 10);
 	pts_wait_flag(&has, "the owner's lock");
 	expect(-11, "before contention");
-	start(&w, waiter, 20);
+	pts_fifo_thread(&w, waiter, 20);
 	while (!waiter_tid)
 		pts_nap();
 	pts_wait_in_syscall(waiter_tid, SYS_futex);
