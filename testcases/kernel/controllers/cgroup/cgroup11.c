@@ -25,6 +25,7 @@
 #include <sys/ptrace.h>
 #include "tst_test.h"
 #include "cgroup2.h"
+#include "cg_freezer.h"
 #include "task_wait.h"
 
 struct shared {
@@ -43,41 +44,8 @@ static void on_usr1(int sig)
 
 static pid_t start_spinner(const char *rel)
 {
-	pid_t pid;
-
-	sh->count = 0;
 	sh->usr1 = 0;
-	pid = SAFE_FORK();
-	if (!pid) {
-		signal(SIGUSR1, on_usr1);
-		for (;;)
-			sh->count++;
-	}
-	CG_WRITE(rel, "cgroup.procs", "%d", (int)pid);
-	return pid;
-}
-
-/* The counter advances within 10 s (scaled). */
-static int advances(void)
-{
-	unsigned long c0 = sh->count;
-	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-
-	while (sh->count == c0) {
-		if (tst_mono_ms() > deadline)
-			return 0;
-		usleep(1000);
-	}
-	return 1;
-}
-
-/* The counter stays put over a 200 ms observation window. */
-static int stays(void)
-{
-	unsigned long c0 = sh->count;
-
-	usleep(200000);
-	return sh->count == c0;
+	return cg_start_spinner(rel, on_usr1);
 }
 
 /* The process's shared pending signal mask (ShdPnd in its status). */
@@ -128,12 +96,6 @@ static int stop_reported(pid_t pid)
 	return waitpid(pid, &status, WUNTRACED | WCONTINUED | WNOHANG) == pid;
 }
 
-static void freeze(const char *rel, int on)
-{
-	CG_WRITE(rel, "cgroup.freeze", "%d", on);
-	cg_wait_event(rel, "frozen", on);
-}
-
 static void signals(void)
 {
 	unsigned long long pnd;
@@ -142,10 +104,10 @@ static void signals(void)
 
 	cg_mkdir("s");
 	pid = start_spinner("s");
-	if (!advances())
+	if (!cg_spin_advances())
 		tst_brk(TBROK, "the spinner does not run");
-	freeze("s", 1);
-	TST_EXP_EXPR(stays(), "no progress while s is frozen");
+	cg_freeze("s", 1);
+	TST_EXP_EXPR(cg_spin_stays(), "no progress while s is frozen");
 
 	SAFE_KILL(pid, SIGUSR1);
 	SAFE_KILL(pid, SIGSTOP);
@@ -153,7 +115,7 @@ static void signals(void)
 	TST_EXP_EXPR(pnd == (SIGBIT(SIGUSR1) | SIGBIT(SIGSTOP)),
 		     "SIGUSR1 and SIGSTOP pending in the frozen process "
 		     "(ShdPnd %llx)", pnd);
-	TST_EXP_EXPR(stays() && sh->usr1 == 0,
+	TST_EXP_EXPR(cg_spin_stays() && sh->usr1 == 0,
 		     "frozen: no progress, the handler did not run (%d)",
 		     sh->usr1);
 	TST_EXP_EXPR(task_state(pid, pid) == 'S' && !stop_reported(pid),
@@ -167,8 +129,8 @@ static void signals(void)
 		     "SIGCONT discarded the pending SIGSTOP and is not queued "
 		     "(ShdPnd %llx)", pnd);
 
-	freeze("s", 0);
-	TST_EXP_EXPR(advances(), "the thawed process runs");
+	cg_freeze("s", 0);
+	TST_EXP_EXPR(cg_spin_advances(), "the thawed process runs");
 	TST_EXP_EXPR(sh->usr1 == 1 && shd_pending(pid) == 0,
 		     "after the thaw the SIGUSR1 handler ran once (%d), "
 		     "nothing pending", sh->usr1);
@@ -176,9 +138,9 @@ static void signals(void)
 		     "the process was not stopped");
 
 	/* A SIGSTOP still pending at the thaw takes effect then. */
-	freeze("s", 1);
+	cg_freeze("s", 1);
 	SAFE_KILL(pid, SIGSTOP);
-	TST_EXP_EXPR(stays(), "no progress while frozen with SIGSTOP pending");
+	TST_EXP_EXPR(cg_spin_stays(), "no progress while frozen with SIGSTOP pending");
 	CG_WRITE("s", "cgroup.freeze", "0");
 	if (!wait_stop(pid, &status)) {
 		tst_res(TFAIL, "no stop reported after the thaw");
@@ -188,11 +150,11 @@ static void signals(void)
 			     "the thaw (status %#x)", status);
 	}
 	cg_wait_event("s", "frozen", 0);
-	TST_EXP_EXPR(task_state(pid, pid) == 'T' && stays(),
+	TST_EXP_EXPR(task_state(pid, pid) == 'T' && cg_spin_stays(),
 		     "stopped (state %c), 'frozen 0' once thawed",
 		     task_state(pid, pid));
 	SAFE_KILL(pid, SIGCONT);
-	TST_EXP_EXPR(advances(), "SIGCONT resumes it");
+	TST_EXP_EXPR(cg_spin_advances(), "SIGCONT resumes it");
 
 	SAFE_KILL(pid, SIGKILL);
 	reap_child_killed(pid, SIGKILL);
@@ -225,30 +187,30 @@ static void traced_frozen(void)
 
 	cg_mkdir("p");
 	pid = start_spinner("p");
-	if (!advances())
+	if (!cg_spin_advances())
 		tst_brk(TBROK, "the spinner does not run");
-	freeze("p", 1);
+	cg_freeze("p", 1);
 
 	ptrace_ok(PTRACE_SEIZE, pid, NULL, "PTRACE_SEIZE");
 	interrupt(pid);
 	cg_wait_event("p", "frozen", 1);
-	TST_EXP_EXPR(task_state(pid, pid) == 't' && stays(),
+	TST_EXP_EXPR(task_state(pid, pid) == 't' && cg_spin_stays(),
 		     "traced while frozen: in a ptrace stop (%c), 'frozen 1'",
 		     task_state(pid, pid));
 
 	ptrace_ok(PTRACE_CONT, pid, NULL, "PTRACE_CONT");
 	cg_wait_event("p", "frozen", 1);
-	TST_EXP_EXPR(stays(), "PTRACE_CONT of a frozen tracee: no progress, "
+	TST_EXP_EXPR(cg_spin_stays(), "PTRACE_CONT of a frozen tracee: no progress, "
 		     "'frozen 1'");
 
 	interrupt(pid);
 	ptrace_ok(PTRACE_DETACH, pid, NULL, "PTRACE_DETACH");
 	cg_wait_event("p", "frozen", 1);
-	TST_EXP_EXPR(stays(), "detached while frozen: no progress, "
+	TST_EXP_EXPR(cg_spin_stays(), "detached while frozen: no progress, "
 		     "'frozen 1'");
 
-	freeze("p", 0);
-	TST_EXP_EXPR(advances(), "the thawed process runs");
+	cg_freeze("p", 0);
+	TST_EXP_EXPR(cg_spin_advances(), "the thawed process runs");
 	SAFE_KILL(pid, SIGKILL);
 	reap_child_killed(pid, SIGKILL);
 	cg_rmdir("p");
@@ -261,22 +223,22 @@ static void frozen_traced(void)
 
 	cg_mkdir("t");
 	pid = start_spinner("t");
-	if (!advances())
+	if (!cg_spin_advances())
 		tst_brk(TBROK, "the spinner does not run");
 	ptrace_ok(PTRACE_SEIZE, pid, NULL, "PTRACE_SEIZE");
 	interrupt(pid);
 	TST_EXP_EQ_LI(cg_read_key("t", "cgroup.events", "frozen"), 0);
 
-	freeze("t", 1);
+	cg_freeze("t", 1);
 	tst_res(TPASS, "a cgroup with a tracee in a ptrace stop freezes");
-	freeze("t", 0);
-	TST_EXP_EXPR(task_state(pid, pid) == 't' && stays(),
+	cg_freeze("t", 0);
+	TST_EXP_EXPR(task_state(pid, pid) == 't' && cg_spin_stays(),
 		     "after the thaw the tracee is still in its ptrace stop "
 		     "(state %c)", task_state(pid, pid));
 	TST_EXP_PASS(ptrace(PTRACE_GETSIGINFO, pid, NULL, &si),
 		     "PTRACE_GETSIGINFO of the tracee after the thaw");
 	ptrace_ok(PTRACE_DETACH, pid, NULL, "PTRACE_DETACH");
-	TST_EXP_EXPR(advances(), "the detached process runs");
+	TST_EXP_EXPR(cg_spin_advances(), "the detached process runs");
 
 	SAFE_KILL(pid, SIGKILL);
 	reap_child_killed(pid, SIGKILL);
@@ -314,15 +276,15 @@ static void vfork_frozen(void)
 	pid = SAFE_FORK();
 	if (!pid)
 		vforker();
-	if (!advances())
+	if (!cg_spin_advances())
 		tst_brk(TBROK, "the vfork child does not run");
 	wait_task_state(pid, pid, "D");
 
-	freeze("v", 1);
-	TST_EXP_EXPR(stays(), "the cgroup with a process waiting in vfork() "
+	cg_freeze("v", 1);
+	TST_EXP_EXPR(cg_spin_stays(), "the cgroup with a process waiting in vfork() "
 		     "freezes, its child makes no progress");
-	freeze("v", 0);
-	TST_EXP_EXPR(advances(), "the thawed vfork child runs");
+	cg_freeze("v", 0);
+	TST_EXP_EXPR(cg_spin_advances(), "the thawed vfork child runs");
 	sh->go = 1;
 	reap_child(pid);
 	cg_rmdir("v");
@@ -340,6 +302,7 @@ static void setup(void)
 {
 	sh = SAFE_MMAP(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	cg_spin_init(&sh->count);
 	cg_setup(NULL, 0);
 	cg_require_file("cgroup.freeze", "kernel before 5.2");
 }

@@ -30,6 +30,7 @@
 #include <sys/prctl.h>
 #include "tst_test.h"
 #include "cgroup2.h"
+#include "cg_freezer.h"
 #include "task_wait.h"
 
 #define NCHURN 3
@@ -45,53 +46,6 @@ struct shared {
 
 static struct shared *sh;
 
-static pid_t start_spinner(const char *rel)
-{
-	pid_t pid;
-
-	sh->count = 0;
-	pid = SAFE_FORK();
-	if (!pid) {
-		for (;;)
-			sh->count++;
-	}
-	CG_WRITE(rel, "cgroup.procs", "%d", (int)pid);
-	return pid;
-}
-
-static int advances(void)
-{
-	unsigned long c0 = sh->count;
-	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-
-	while (sh->count == c0) {
-		if (tst_mono_ms() > deadline)
-			return 0;
-		usleep(1000);
-	}
-	return 1;
-}
-
-/* No progress over a 200 ms observation window. */
-static int stays(void)
-{
-	unsigned long c0 = sh->count;
-
-	usleep(200000);
-	return sh->count == c0;
-}
-
-static long long frozen(const char *rel)
-{
-	return cg_read_key(rel, "cgroup.events", "frozen");
-}
-
-static void freeze(const char *rel, int on)
-{
-	CG_WRITE(rel, "cgroup.freeze", "%d", on);
-	cg_wait_event(rel, "frozen", on);
-}
-
 static void migrate(void)
 {
 	pid_t pid;
@@ -99,34 +53,34 @@ static void migrate(void)
 	cg_mkdir("a");
 	cg_mkdir("b");
 	cg_mkdir("c");
-	pid = start_spinner("a");
-	if (!advances())
+	pid = cg_start_spinner("a", NULL);
+	if (!cg_spin_advances())
 		tst_brk(TBROK, "the spinner does not run");
-	freeze("b", 1);
+	cg_freeze("b", 1);
 
 	CG_WRITE("b", "cgroup.procs", "%d", (int)pid);
 	cg_wait_event("b", "frozen", 1);
-	TST_EXP_EXPR(stays() && frozen("a") == 0,
+	TST_EXP_EXPR(cg_spin_stays() && cg_frozen("a") == 0,
 		     "running a -> frozen b: frozen on arrival, a 'frozen 0'");
 
 	CG_WRITE("a", "cgroup.procs", "%d", (int)pid);
-	TST_EXP_EXPR(advances() && frozen("a") == 0 && frozen("b") == 1,
+	TST_EXP_EXPR(cg_spin_advances() && cg_frozen("a") == 0 && cg_frozen("b") == 1,
 		     "frozen b -> running a: runs, the empty b 'frozen 1'");
 
-	freeze("a", 1);
+	cg_freeze("a", 1);
 	CG_WRITE("b", "cgroup.procs", "%d", (int)pid);
 	cg_wait_event("b", "frozen", 1);
-	TST_EXP_EXPR(stays() && frozen("a") == 1,
+	TST_EXP_EXPR(cg_spin_stays() && cg_frozen("a") == 1,
 		     "frozen a -> frozen b: stays frozen, both 'frozen 1'");
 
 	CG_WRITE("c", "cgroup.procs", "%d", (int)pid);
-	TST_EXP_EXPR(advances() && frozen("c") == 0 && frozen("b") == 1,
+	TST_EXP_EXPR(cg_spin_advances() && cg_frozen("c") == 0 && cg_frozen("b") == 1,
 		     "frozen b -> running c: runs, c 'frozen 0'");
 
 	SAFE_KILL(pid, SIGKILL);
 	reap_child_killed(pid, SIGKILL);
-	freeze("a", 0);
-	freeze("b", 0);
+	cg_freeze("a", 0);
+	cg_freeze("b", 0);
 	cg_rmdir("a");
 	cg_rmdir("b");
 	cg_rmdir("c");
@@ -139,30 +93,30 @@ static void rmdir_counts(void)
 	cg_mkdir("r");
 	cg_mkdir("r/c1");
 	cg_mkdir("r/c2");
-	pid = start_spinner("r/c1");
-	freeze("r", 1);
+	pid = cg_start_spinner("r/c1", NULL);
+	cg_freeze("r", 1);
 	cg_wait_event("r/c1", "frozen", 1);
 	SAFE_KILL(pid, SIGKILL);
 	reap_child_killed(pid, SIGKILL);
 	cg_rmdir("r/c1");
-	TST_EXP_EQ_LI(frozen("r"), 1);
+	TST_EXP_EQ_LI(cg_frozen("r"), 1);
 	cg_mkdir("r/c3");
-	TST_EXP_EXPR(frozen("r/c3") == 1 && frozen("r") == 1,
+	TST_EXP_EXPR(cg_frozen("r/c3") == 1 && cg_frozen("r") == 1,
 		     "a child made in r after the rmdir reads 'frozen 1'");
 
-	freeze("r", 0);
+	cg_freeze("r", 0);
 	cg_rmdir("r/c3");
-	pid = start_spinner("r/c2");
-	if (!advances())
+	pid = cg_start_spinner("r/c2", NULL);
+	if (!cg_spin_advances())
 		tst_brk(TBROK, "the spinner does not run");
-	freeze("r", 1);
-	TST_EXP_EXPR(stays(), "r freezes again after its children changed: "
+	cg_freeze("r", 1);
+	TST_EXP_EXPR(cg_spin_stays(), "r freezes again after its children changed: "
 		     "'frozen 1', no progress");
 	cg_wait_event("r/c2", "frozen", 1);
 
 	SAFE_KILL(pid, SIGKILL);
 	reap_child_killed(pid, SIGKILL);
-	freeze("r", 0);
+	cg_freeze("r", 0);
 	cg_rmdir("r/c2");
 	cg_rmdir("r");
 }
@@ -284,7 +238,7 @@ static void forkers_frozen(void)
 	cg_mkdir("f");
 	CG_WRITE("f", "pids.max", "256");
 	rp = start_forkers("f");
-	freeze("f", 1);
+	cg_freeze("f", 1);
 	tst_res(TPASS, "the forking cgroup reads 'frozen 1'");
 	n1 = read_pids("f", before, 256);
 	usleep(200000);
@@ -297,7 +251,7 @@ static void forkers_frozen(void)
 	cg_wait_event("f", "populated", 0);
 	tst_res(TPASS, "cgroup.kill of the frozen forkers: populated 0");
 	end_forkers("f", rp);
-	freeze("f", 0);
+	cg_freeze("f", 0);
 	cg_rmdir("f");
 }
 
@@ -332,6 +286,7 @@ static void setup(void)
 
 	sh = SAFE_MMAP(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	cg_spin_init(&sh->count);
 	cg_setup(ctrl, 1);
 	cg_require_file("cgroup.freeze", "kernel before 5.2");
 	cg_require_file("cgroup.kill", "kernel before 5.14");

@@ -19,20 +19,10 @@
 #include "tst_test.h"
 #include "fsmeta.h"
 #include "mount_ns.h"
+#include "tmpfs_iflags.h"
 
 #define OLD "old data"
 #define NEW "new data, longer than the old"
-
-static void set_immutable(int fd)
-{
-	int flags;
-
-	if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
-		tst_brk(TCONF | TERRNO, "FS_IOC_GETFLAGS on tmpfs");
-	flags |= FS_IMMUTABLE_FL;
-	if (ioctl(fd, FS_IOC_SETFLAGS, &flags))
-		tst_brk(TCONF | TERRNO, "FS_IOC_SETFLAGS on tmpfs");
-}
 
 static void child(void)
 {
@@ -46,7 +36,7 @@ static void child(void)
 	fsm_create_file("mnt/imm", 0644, OLD);
 	in = SAFE_OPEN("mnt/src", O_RDONLY);
 	out = SAFE_OPEN("mnt/imm", O_WRONLY);
-	set_immutable(out);
+	tmpfs_iflag_fd(out, FS_IMMUTABLE_FL);
 
 	TST_EXP_FAIL(copy_file_range(in, NULL, out, NULL, strlen(NEW), 0),
 		     EPERM, "copy_file_range() to an immutable file");

@@ -24,20 +24,9 @@
 #include "fd_checks.h"
 #include "fsmeta.h"
 #include "mount_ns.h"
+#include "tmpfs_iflags.h"
 
 #define DATA "creat04 data"
-
-static void set_flag(const char *path, int flag)
-{
-	int fd = SAFE_OPEN(path, O_RDONLY), flags;
-
-	if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
-		tst_brk(TCONF | TERRNO, "FS_IOC_GETFLAGS on tmpfs");
-	flags |= flag;
-	if (ioctl(fd, FS_IOC_SETFLAGS, &flags))
-		tst_brk(TCONF | TERRNO, "FS_IOC_SETFLAGS on tmpfs");
-	SAFE_CLOSE(fd);
-}
 
 static void expect_data(const char *path)
 {
@@ -65,8 +54,8 @@ static void child(void)
 		tst_brk(TBROK | TERRNO, "bind(mnt/sock)");
 	fsm_create_file("mnt/imm", 0666, DATA);
 	fsm_create_file("mnt/app", 0666, DATA);
-	set_flag("mnt/imm", FS_IMMUTABLE_FL);
-	set_flag("mnt/app", FS_APPEND_FL);
+	tmpfs_iflag("mnt/imm", FS_IMMUTABLE_FL);
+	tmpfs_iflag("mnt/app", FS_APPEND_FL);
 	free_fd = lowest_free_fd();
 
 	TST_EXP_FAIL(creat("mnt/sock", 0644), ENXIO,

@@ -12,6 +12,7 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	int returned, ret, err;
@@ -60,16 +61,10 @@ int main(void)
 		_exit(0);
 	}
 	pts_wait_in_syscall(pid, SYS_fcntl);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping: status 0x%x", status);
-	if (kill(pid, SIGCONT) || waitpid(pid, &status, WCONTINUED) != pid)
-		PTS_UNRES("continuing: %m");
-	if (WIFEXITED(status) || sh->returned)
+	pts_stop(pid, NULL);
+	if (pts_cont_or_exit(pid, &status, NULL) || sh->returned)
 		PTS_FAILED("F_SETLKW returned %d (%s) after stop and continue",
 			   sh->ret, strerrorname_np(sh->err));
-	if (!WIFCONTINUED(status))
-		PTS_UNRES("continuing: status 0x%x", status);
 	pts_wait_in_either(pid, SYS_fcntl, SYS_restart_syscall);
 	if (sh->returned)
 		PTS_FAILED("F_SETLKW returned %d (%s) after stop and continue",

@@ -12,52 +12,13 @@
 #include <sys/mman.h>
 
 #include "pts_helpers.h"
+#include "pts_proc_self.h"
 
 static long pg;
 
-/* a field of /proc/self/status in kB, read without allocating */
 static long vmlck(void)
 {
-	static char buf[8192];
-	int fd = open("/proc/self/status", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-	char *p;
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	p = strstr(buf, "VmLck:");
-	return p ? strtol(p + 6, NULL, 10) : -1;
-}
-
-/* 1 when the smaps entry containing addr has the "lo" flag */
-static int locked_vma(void *addr)
-{
-	static char buf[1 << 20];
-	unsigned long a = (unsigned long)addr, s, e;
-	int fd = open("/proc/self/smaps", O_RDONLY), in = 0;
-	ssize_t n, tot = 0;
-	char *line, *nl;
-
-	if (fd < 0)
-		return -1;
-	while ((n = read(fd, buf + tot, sizeof(buf) - 1 - tot)) > 0)
-		tot += n;
-	close(fd);
-	buf[tot] = 0;
-	for (line = buf; *line; line = nl + 1) {
-		nl = strchr(line, '\n');
-		if (!nl)
-			break;
-		*nl = 0;
-		if (sscanf(line, "%lx-%lx ", &s, &e) == 2 && strchr(line, '-') < strchr(line, ' '))
-			in = a >= s && a < e;
-		else if (in && !strncmp(line, "VmFlags:", 8))
-			return strstr(line, " lo") != NULL;
-	}
-	return -1;
+	return pts_status_kb("VmLck:");
 }
 
 static int resident(char *m, long pages)
@@ -74,7 +35,7 @@ static int resident(char *m, long pages)
 
 #define CHECK(addr, pages, before, what) do { \
 	long d_ = vmlck() - (before); \
-	int r_ = resident(addr, pages), l_ = locked_vma(addr); \
+	int r_ = resident(addr, pages), l_ = pts_locked_vma(addr); \
 	if (d_ != (pages) * pg / 1024 || r_ != (pages) || l_ != 1) \
 		PTS_FAILED("%s: VmLck +%ld kB (expected %ld), %d of %d pages " \
 			   "resident, locked flag %d", what, d_, \

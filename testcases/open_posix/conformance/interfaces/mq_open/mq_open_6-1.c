@@ -10,29 +10,18 @@
  */
 #include <mqueue.h>
 
+#include "pts_fdtable.h"
 #include "pts_helpers.h"
 
 int main(void)
 {
 	struct mq_attr at = { .mq_maxmsg = 2, .mq_msgsize = 16 };
-	struct rlimit rl = { 16, 16 };
 	char name[64];
-	int fd, last = -1;
 	mqd_t q;
 
 	snprintf(name, sizeof(name), "/pts_mq_open6_%d", (int)getpid());
 	mq_unlink(name);
-	if (setrlimit(RLIMIT_NOFILE, &rl))
-		PTS_UNRES("setrlimit(RLIMIT_NOFILE): %m");
-	/* fill every descriptor up to the limit */
-	for (;;) {
-		fd = open("/dev/null", O_RDONLY);
-		if (fd < 0)
-			break;
-		last = fd;
-	}
-	if (errno != EMFILE || last != 15)
-		PTS_UNRES("filling the table stopped at %d: %m", last);
+	pts_fill_fd_table(16);
 	PTS_EXPECT_ERRNO(mq_open(name, O_RDWR | O_CREAT, 0600, &at), EMFILE,
 			 "mq_open(O_CREAT) with no free descriptor");
 	PTS_EXPECT_ERRNO(mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, NULL),

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	int returned;
@@ -40,21 +41,6 @@ static void child(int timed)
 	_exit(0);
 }
 
-/*
- * SIGCONT and wait for the continue to be reported; a child that went on
- * to exit at once is reported (and reaped) as exited instead: 1 then.
- */
-static int cont_or_exit(pid_t pid, int *status)
-{
-	if (kill(pid, SIGCONT) || waitpid(pid, status, WCONTINUED) != pid)
-		PTS_UNRES("continuing %d: %m", (int)pid);
-	if (WIFEXITED(*status))
-		return 1;
-	if (!WIFCONTINUED(*status))
-		PTS_UNRES("continuing %d: status 0x%x", (int)pid, *status);
-	return 0;
-}
-
 static void send_msg(void)
 {
 	if (mq_send(q, "hello", 5, 7))
@@ -77,15 +63,13 @@ static void round_(int timed, int send_while_stopped)
 	if (!pid)
 		child(timed);
 	pts_wait_in_syscall(pid, SYS_mq_timedreceive);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping the receiver: status 0x%x", status);
+	pts_stop(pid, "the receiver");
 	if (send_while_stopped) {
 		send_msg();
 		if (sh->returned)
 			PTS_FAILED("the stopped receiver returned");
 	}
-	reaped = cont_or_exit(pid, &status);
+	reaped = pts_cont_or_exit(pid, &status, "the receiver");
 	if (!send_while_stopped && !reaped) {
 		pts_wait_in_either(pid, SYS_mq_timedreceive, SYS_restart_syscall);
 		if (__atomic_load_n(&sh->returned, __ATOMIC_ACQUIRE))

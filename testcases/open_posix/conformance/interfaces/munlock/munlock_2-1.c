@@ -12,51 +12,15 @@
 #include <sys/mman.h>
 
 #include "pts_helpers.h"
+#include "pts_proc_self.h"
 
 static long pg;
 
 static long vmlck_pages(void)
 {
-	static char buf[8192];
-	int fd = open("/proc/self/status", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-	char *p;
+	long kb = pts_status_kb("VmLck:");
 
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	p = strstr(buf, "VmLck:");
-	return p ? strtol(p + 6, NULL, 10) * 1024 / pg : -1;
-}
-
-/* 1 when the smaps entry holding addr has the "lo" flag, 0 if not */
-static int locked_vma(const void *addr)
-{
-	static char buf[1 << 20];
-	unsigned long a = (unsigned long)addr, s, e;
-	int fd = open("/proc/self/smaps", O_RDONLY), in = 0;
-	ssize_t n, tot = 0;
-	char *line, *nl;
-
-	if (fd < 0)
-		return -1;
-	while ((n = read(fd, buf + tot, sizeof(buf) - 1 - tot)) > 0)
-		tot += n;
-	close(fd);
-	buf[tot] = 0;
-	for (line = buf; *line; line = nl + 1) {
-		nl = strchr(line, '\n');
-		if (!nl)
-			break;
-		*nl = 0;
-		if (sscanf(line, "%lx-%lx ", &s, &e) == 2)
-			in = a >= s && a < e;
-		else if (in && !strncmp(line, "VmFlags:", 8))
-			return strstr(line, " lo") != NULL;
-	}
-	return -1;
+	return kb < 0 ? -1 : kb * 1024 / pg;
 }
 
 static int child(void)
@@ -81,11 +45,11 @@ static int child(void)
 	if (before - after != 2)
 		PTS_FAILED("VmLck went from %ld to %ld pages, expected 2 fewer",
 			   before, after);
-	if (locked_vma(m) != 1 || locked_vma(m + 2 * pg) != 0 ||
-	    locked_vma(m + 3 * pg) != 0 || locked_vma(m + 4 * pg) != 1)
+	if (pts_locked_vma(m) != 1 || pts_locked_vma(m + 2 * pg) != 0 ||
+	    pts_locked_vma(m + 3 * pg) != 0 || pts_locked_vma(m + 4 * pg) != 1)
 		PTS_FAILED("smaps lo flags of pages 0, 2, 3, 4: %d %d %d %d, expected 1 0 0 1",
-			   locked_vma(m), locked_vma(m + 2 * pg),
-			   locked_vma(m + 3 * pg), locked_vma(m + 4 * pg));
+			   pts_locked_vma(m), pts_locked_vma(m + 2 * pg),
+			   pts_locked_vma(m + 3 * pg), pts_locked_vma(m + 4 * pg));
 	for (i = 0; i < 6; i++)
 		if (m[i * pg] != 'a' + i)
 			PTS_FAILED("page %d lost its data", i);
@@ -95,14 +59,14 @@ static int child(void)
 	if (f == MAP_FAILED)
 		PTS_UNRES("mmap(): %m");
 	after = vmlck_pages();
-	if (after - before != 4 || locked_vma(f) != 1 || mincore(f, 4 * pg, vec) ||
+	if (after - before != 4 || pts_locked_vma(f) != 1 || mincore(f, 4 * pg, vec) ||
 	    !(vec[0] & vec[1] & vec[2] & vec[3] & 1))
 		PTS_FAILED("a new mapping after munlock(): VmLck +%ld pages, lo %d, "
 			   "resident %d%d%d%d: MCL_FUTURE lost", after - before,
-			   locked_vma(f), vec[0] & 1, vec[1] & 1, vec[2] & 1, vec[3] & 1);
+			   pts_locked_vma(f), vec[0] & 1, vec[1] & 1, vec[2] & 1, vec[3] & 1);
 	before = vmlck_pages();
 	if (mlock(m + 2 * pg, 2 * pg) || vmlck_pages() - before != 2 ||
-	    locked_vma(m + 2 * pg) != 1)
+	    pts_locked_vma(m + 2 * pg) != 1)
 		PTS_FAILED("mlock() of the two pages again: VmLck +%ld pages",
 			   vmlck_pages() - before);
 	return PTS_PASS;

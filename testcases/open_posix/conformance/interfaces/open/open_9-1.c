@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	int returned, fd, err;
@@ -54,16 +55,10 @@ static void round_(int writer)
 	if (!pid)
 		child(writer);
 	pts_wait_in_either(pid, SYS_openat, SYS_open);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping: status 0x%x", status);
-	if (kill(pid, SIGCONT) || waitpid(pid, &status, WCONTINUED) != pid)
-		PTS_UNRES("continuing: %m");
-	if (WIFEXITED(status) || sh->returned)
+	pts_stop(pid, NULL);
+	if (pts_cont_or_exit(pid, &status, NULL) || sh->returned)
 		PTS_FAILED("%s of a FIFO returned %d after stop and continue", what,
 			   sh->fd);
-	if (!WIFCONTINUED(status))
-		PTS_UNRES("continuing: status 0x%x", status);
 	pts_wait_in_either(pid, SYS_openat, SYS_restart_syscall);
 	if (sh->returned)
 		PTS_FAILED("%s of a FIFO returned %d (%s) after stop and continue",

@@ -13,6 +13,7 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	int returned;
@@ -52,15 +53,9 @@ static void round_(int use_sigsuspend)
 		_exit(0);
 	}
 	pts_wait_in_syscall(pid, nr);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping: status 0x%x", status);
-	if (kill(pid, SIGCONT) || waitpid(pid, &status, WCONTINUED) != pid)
-		PTS_UNRES("continuing: %m");
-	if (WIFEXITED(status) || sh->returned)
+	pts_stop(pid, NULL);
+	if (pts_cont_or_exit(pid, &status, NULL) || sh->returned)
 		PTS_FAILED("%s returned %d after stop and continue", what, sh->ret);
-	if (!WIFCONTINUED(status))
-		PTS_UNRES("continuing: status 0x%x", status);
 	pts_wait_in_either(pid, nr, SYS_restart_syscall);
 	if (sh->returned)
 		PTS_FAILED("%s returned %d after stop and continue", what, sh->ret);

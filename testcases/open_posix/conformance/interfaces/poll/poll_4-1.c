@@ -13,6 +13,7 @@
 #include <sys/select.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 #define WAIT_MS 1500
 
@@ -63,14 +64,8 @@ static void round_(int use_select)
 		pts_wait_in_either(pid, SYS_select, SYS_pselect6);
 	else
 		pts_wait_in_either(pid, SYS_poll, SYS_ppoll);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping: status 0x%x", status);
-	if (kill(pid, SIGCONT) || waitpid(pid, &status, WCONTINUED) != pid)
-		PTS_UNRES("continuing: %m");
-	if (!WIFCONTINUED(status) && !WIFEXITED(status))
-		PTS_UNRES("continuing: status 0x%x", status);
-	if (!WIFEXITED(status) &&
+	pts_stop(pid, NULL);
+	if (!pts_cont_or_exit(pid, &status, NULL) &&
 	    (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)))
 		PTS_UNRES("child status 0x%x", status);
 	if (sh->ret != 0)

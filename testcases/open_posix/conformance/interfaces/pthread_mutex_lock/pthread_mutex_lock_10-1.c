@@ -14,6 +14,7 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	pthread_mutex_t m;
@@ -51,16 +52,10 @@ static void round_(int proto)
 		_exit(pthread_mutex_unlock(&sh->m) ? PTS_FAIL : PTS_PASS);
 	}
 	pts_wait_in_syscall(pid, SYS_futex);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping: status 0x%x", status);
-	if (kill(pid, SIGCONT) || waitpid(pid, &status, WCONTINUED) != pid)
-		PTS_UNRES("continuing: %m");
-	if (WIFEXITED(status) || sh->returned)
+	pts_stop(pid, NULL);
+	if (pts_cont_or_exit(pid, &status, NULL) || sh->returned)
 		PTS_FAILED("%s: pthread_mutex_lock() returned %d after stop and continue",
 			   what, sh->ret);
-	if (!WIFCONTINUED(status))
-		PTS_UNRES("continuing: status 0x%x", status);
 	pts_wait_in_either(pid, SYS_futex, SYS_restart_syscall);
 	if (sh->returned)
 		PTS_FAILED("%s: pthread_mutex_lock() returned %d after stop and continue",

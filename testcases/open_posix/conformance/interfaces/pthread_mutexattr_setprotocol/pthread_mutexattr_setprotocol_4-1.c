@@ -15,31 +15,16 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_pi.h"
 
-struct shared {
-	pthread_mutex_t m;
-	int owned;
-	int unlocked;
-};
-
-static struct shared *sh;
+static struct pts_pi_shared *sh;
 static int go[2], go2[2];
 static pid_t kids[3];
 static int nkids;
 
-static void become(int prio)
-{
-	struct sched_param p = { .sched_priority = prio };
-
-	if (sched_setscheduler(0, SCHED_FIFO, &p))
-		_exit(PTS_UNRESOLVED);
-}
-
 static pid_t spawn(int prio, int holder)
 {
 	pid_t pid;
-	char c;
-	int err;
 
 	fflush(stdout);
 	pid = fork();
@@ -49,24 +34,7 @@ static pid_t spawn(int prio, int holder)
 		kids[nkids++] = pid;
 		return pid;
 	}
-	/* never left blocked behind a parent that ended early */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	become(prio);
-	err = pthread_mutex_lock(&sh->m);
-	if (err)
-		_exit(PTS_FAIL);
-	if (holder) {
-		__atomic_store_n(&sh->owned, 1, __ATOMIC_RELEASE);
-		if (read(go[0], &c, 1) != 1)
-			_exit(PTS_UNRESOLVED);
-	}
-	if (pthread_mutex_unlock(&sh->m))
-		_exit(PTS_FAIL);
-	if (holder) {
-		__atomic_store_n(&sh->unlocked, 1, __ATOMIC_RELEASE);
-		if (read(go2[0], &c, 1) != 1)
-			_exit(PTS_UNRESOLVED);
-	}
+	pts_pi_child(sh, prio, holder, go[0], go2[0], PTS_FAIL);
 	_exit(prio == 25 ? PTS_FAIL : PTS_PASS);
 }
 
@@ -85,25 +53,13 @@ static void expect_prio(pid_t pid, long long want, const char *when)
 
 int main(void)
 {
-	struct sched_param p = { .sched_priority = 30 };
-	pthread_mutexattr_t a;
 	pid_t owner, w15, w25;
 	int status;
 
 	pts_need_sched_fifo();
-	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED || pipe(go) || pipe(go2))
-		PTS_UNRES("set-up: %m");
-	pthread_mutexattr_init(&a);
-	pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
-	if (pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT))
-		PTS_UNSUPP("PTHREAD_PRIO_INHERIT not supported");
-	if (pthread_mutex_init(&sh->m, &a))
-		PTS_UNRES("pthread_mutex_init()");
+	sh = pts_pi_shared_init(go, go2);
 	/* the observer outranks everyone */
-	if (sched_setscheduler(0, SCHED_FIFO, &p))
-		PTS_UNRES("sched_setscheduler(FIFO 30): %m");
+	pts_fifo_self(30);
 
 	owner = spawn(10, 1);
 	pts_wait_flag(&sh->owned, "the owner's lock");

@@ -13,91 +13,40 @@
 #include <sys/resource.h>
 
 #include "pts_helpers.h"
-
-static pthread_mutex_t m;
-static pthread_mutex_t go = PTHREAD_MUTEX_INITIALIZER;
-static volatile pid_t owner_tid, waiter_tid;
-static int has, unlocked, after_go;
-
-static void *owner(void *arg)
-{
-	(void)arg;
-	owner_tid = pts_gettid();
-	if (setpriority(PRIO_PROCESS, owner_tid, 5))
-		return (void *)1L;
-	pthread_mutex_lock(&m);
-	__atomic_store_n(&has, 1, __ATOMIC_RELEASE);
-	pthread_mutex_lock(&go);	/* held by main until it has looked */
-	pthread_mutex_unlock(&go);
-	pthread_mutex_unlock(&m);
-	__atomic_store_n(&unlocked, 1, __ATOMIC_RELEASE);
-	/* stay alive, unboosted, until main has looked again */
-	pts_wait_flag(&after_go, "main's last look");
-	return NULL;
-}
-
-static void *waiter(void *arg)
-{
-	(void)arg;
-	waiter_tid = pts_gettid();
-	pthread_mutex_lock(&m);
-	pthread_mutex_unlock(&m);
-	return NULL;
-}
-
-static void expect(long long want, const char *when)
-{
-	long long pr = pts_task_stat(owner_tid, 18);
-
-	if (pr != want)
-		PTS_FAILED("owner's priority %lld %s, expected %lld", pr, when, want);
-}
+#include "pts_pi.h"
+#include "pts_pi_threads.h"
 
 int main(void)
 {
-	struct sched_param p = { .sched_priority = 30 };
-	pthread_mutexattr_t a;
-	pthread_attr_t wa;
+	struct sched_param p;
 	pthread_t o, w;
 	void *res;
 	int pol;
 
 	pts_need_sched_fifo();
-	pthread_mutexattr_init(&a);
-	if (pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT))
-		PTS_UNSUPP("PTHREAD_PRIO_INHERIT not supported");
-	pthread_mutex_init(&m, &a);
-	pthread_mutex_lock(&go);
+	pts_pi_owner_nice = 5;
+	pts_pi_mutex_init(&pts_pi_m, 0);
+	pthread_mutex_lock(&pts_pi_go);
 	/* the owner is created before main turns FIFO: it is SCHED_OTHER */
-	if (pthread_create(&o, NULL, owner, NULL))
+	if (pthread_create(&o, NULL, pts_pi_owner, NULL))
 		PTS_UNRES("pthread_create(): %m");
-	pts_wait_flag(&has, "the owner's lock");
+	pts_wait_flag(&pts_pi_has, "the owner's lock");
 	/* main outranks both so that it can observe them */
-	if (sched_setscheduler(0, SCHED_FIFO, &p))
-		PTS_UNRES("sched_setscheduler(): %m");
-	expect(25, "before contention (nice 5)");
-	p.sched_priority = 20;
-	pthread_attr_init(&wa);
-	pthread_attr_setinheritsched(&wa, PTHREAD_EXPLICIT_SCHED);
-	pthread_attr_setschedpolicy(&wa, SCHED_FIFO);
-	pthread_attr_setschedparam(&wa, &p);
-	if (pthread_create(&w, &wa, waiter, NULL))
-		PTS_UNRES("pthread_create(FIFO 20): %m");
-	while (!waiter_tid)
-		pts_nap();
-	pts_wait_in_syscall(waiter_tid, SYS_futex);
-	expect(-21, "while a FIFO 20 thread waits");
+	pts_fifo_self(30);
+	pts_pi_expect(25, "before contention (nice 5)");
+	pts_pi_start_waiter(&w, 20);
+	pts_pi_expect(-21, "while a FIFO 20 thread waits");
 	if (pthread_getschedparam(o, &pol, &p) || pol != SCHED_OTHER)
 		PTS_FAILED("the boosted owner's policy reads %d, expected SCHED_OTHER",
 			   pol);
-	pthread_mutex_unlock(&go);
+	pthread_mutex_unlock(&pts_pi_go);
 	pthread_join(w, NULL);
-	pts_wait_flag(&unlocked, "the owner's unlock");
-	expect(25, "after its unlock");
+	pts_wait_flag(&pts_pi_unlocked, "the owner's unlock");
+	pts_pi_expect(25, "after its unlock");
 	errno = 0;
-	if (getpriority(PRIO_PROCESS, owner_tid) != 5 || errno)
+	if (getpriority(PRIO_PROCESS, pts_pi_owner_tid) != 5 || errno)
 		PTS_FAILED("the owner's nice value is not 5 after the boost");
-	__atomic_store_n(&after_go, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&pts_pi_done, 1, __ATOMIC_RELEASE);
 	pthread_join(o, &res);
 	if (res)
 		PTS_UNRES("the owner could not set its nice value");

@@ -12,57 +12,8 @@
 #include <pthread.h>
 
 #include "pts_helpers.h"
-
-static pthread_mutex_t m;
-static pthread_mutex_t go = PTHREAD_MUTEX_INITIALIZER;
-static volatile pid_t owner_tid, waiter_tid;
-static int has, unlocked, done;
-
-static void *owner(void *arg)
-{
-	(void)arg;
-	owner_tid = pts_gettid();
-	pthread_mutex_lock(&m);
-	__atomic_store_n(&has, 1, __ATOMIC_RELEASE);
-	pthread_mutex_lock(&go);	/* held by main until it has looked */
-	pthread_mutex_unlock(&go);
-	pthread_mutex_unlock(&m);
-	__atomic_store_n(&unlocked, 1, __ATOMIC_RELEASE);
-	pts_wait_flag(&done, "main's last look");
-	return NULL;
-}
-
-static void *waiter(void *arg)
-{
-	(void)arg;
-	waiter_tid = pts_gettid();
-	pthread_mutex_lock(&m);
-	pthread_mutex_unlock(&m);
-	return NULL;
-}
-
-static void start(pthread_t *t, void *(*fn)(void *), int prio)
-{
-	struct sched_param p = { .sched_priority = prio };
-	pthread_attr_t a;
-	int err;
-
-	pthread_attr_init(&a);
-	pthread_attr_setinheritsched(&a, PTHREAD_EXPLICIT_SCHED);
-	pthread_attr_setschedpolicy(&a, SCHED_FIFO);
-	pthread_attr_setschedparam(&a, &p);
-	err = pthread_create(t, &a, fn, NULL);
-	if (err)
-		PTS_UNRES("pthread_create(SCHED_FIFO %d): %s", prio, strerror(err));
-}
-
-static void expect(long long want, const char *when)
-{
-	long long pr = pts_task_stat(owner_tid, 18);
-
-	if (pr != want)
-		PTS_FAILED("owner's priority %lld %s, expected %lld", pr, when, want);
-}
+#include "pts_pi.h"
+#include "pts_pi_threads.h"
 
 static void set_owner(pthread_t o, int prio)
 {
@@ -79,38 +30,29 @@ static void set_owner(pthread_t o, int prio)
 
 int main(void)
 {
-	struct sched_param p = { .sched_priority = 30 };
-	pthread_mutexattr_t a;
 	pthread_t o, w;
 
 	pts_need_sched_fifo();
 	/* main outranks everyone so that it can observe them */
-	if (sched_setscheduler(0, SCHED_FIFO, &p))
-		PTS_UNRES("sched_setscheduler(): %m");
-	pthread_mutexattr_init(&a);
-	if (pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT))
-		PTS_UNSUPP("PTHREAD_PRIO_INHERIT not supported");
-	pthread_mutex_init(&m, &a);
-	pthread_mutex_lock(&go);
-	start(&o, owner, 10);
-	pts_wait_flag(&has, "the owner's lock");
-	expect(-11, "before contention");
-	start(&w, waiter, 20);
-	while (!waiter_tid)
-		pts_nap();
-	pts_wait_in_syscall(waiter_tid, SYS_futex);
-	expect(-21, "with a FIFO 20 waiter");
+	pts_fifo_self(30);
+	pts_pi_mutex_init(&pts_pi_m, 0);
+	pthread_mutex_lock(&pts_pi_go);
+	pts_fifo_thread(&o, pts_pi_owner, 10);
+	pts_wait_flag(&pts_pi_has, "the owner's lock");
+	pts_pi_expect(-11, "before contention");
+	pts_pi_start_waiter(&w, 20);
+	pts_pi_expect(-21, "with a FIFO 20 waiter");
 	set_owner(o, 5);
-	expect(-21, "set to FIFO 5 while boosted");
+	pts_pi_expect(-21, "set to FIFO 5 while boosted");
 	set_owner(o, 25);
-	expect(-26, "set to FIFO 25, above the waiter");
+	pts_pi_expect(-26, "set to FIFO 25, above the waiter");
 	set_owner(o, 15);
-	expect(-21, "set to FIFO 15, below the waiter");
-	pthread_mutex_unlock(&go);
+	pts_pi_expect(-21, "set to FIFO 15, below the waiter");
+	pthread_mutex_unlock(&pts_pi_go);
 	pthread_join(w, NULL);
-	pts_wait_flag(&unlocked, "the owner's unlock");
-	expect(-16, "after its unlock (its own FIFO 15)");
-	__atomic_store_n(&done, 1, __ATOMIC_RELEASE);
+	pts_wait_flag(&pts_pi_unlocked, "the owner's unlock");
+	pts_pi_expect(-16, "after its unlock (its own FIFO 15)");
+	__atomic_store_n(&pts_pi_done, 1, __ATOMIC_RELEASE);
 	pthread_join(o, NULL);
 	PTS_PASSED("a PI owner runs at the higher of its own and the waiter's priority");
 }

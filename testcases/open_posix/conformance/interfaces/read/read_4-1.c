@@ -12,6 +12,7 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	int returned;
@@ -54,15 +55,9 @@ static void round_(int writer)
 	if (!pid)
 		child(writer);
 	pts_wait_in_syscall(pid, writer ? SYS_write : SYS_read);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping: status 0x%x", status);
-	if (kill(pid, SIGCONT) || waitpid(pid, &status, WCONTINUED) != pid)
-		PTS_UNRES("continuing: %m");
-	if (WIFEXITED(status) || sh->returned)
+	pts_stop(pid, NULL);
+	if (pts_cont_or_exit(pid, &status, NULL) || sh->returned)
 		PTS_FAILED("%s returned %zd after stop and continue", what, sh->ret);
-	if (!WIFCONTINUED(status))
-		PTS_UNRES("continuing: status 0x%x", status);
 	pts_wait_in_either(pid, writer ? SYS_write : SYS_read, SYS_restart_syscall);
 	if (sh->returned)
 		PTS_FAILED("%s returned %zd (%s) after stop and continue", what,

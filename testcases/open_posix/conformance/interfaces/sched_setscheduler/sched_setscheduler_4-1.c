@@ -11,27 +11,8 @@
  *   preempt it: it has not run when the call returns.
  * The child's only work is to set a flag in shared memory and exit.
  */
-#include <sys/mman.h>
-
 #include "pts_helpers.h"
-
-static volatile int *ran;
-
-static pid_t spawn(void)
-{
-	pid_t pid;
-
-	*ran = 0;
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		PTS_UNRES("fork(): %m");
-	if (!pid) {
-		*ran = 1;
-		_exit(0);
-	}
-	return pid;
-}
+#include "pts_preempt.h"
 
 static void set(pid_t pid, int policy, int prio, const char *what)
 {
@@ -41,62 +22,45 @@ static void set(pid_t pid, int policy, int prio, const char *what)
 		PTS_UNRES("sched_setscheduler(%s, %d, %d): %m", what, policy, prio);
 }
 
-static void reap(pid_t pid)
-{
-	int status;
-
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		PTS_UNRES("child status: %m");
-}
-
 int main(void)
 {
 	int before, after;
-	cpu_set_t cpus;
 	pid_t pid;
 
-	pts_need_sched_fifo();
-	ran = mmap(NULL, sizeof(*ran), PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (ran == MAP_FAILED)
-		PTS_UNRES("mmap(): %m");
-	CPU_ZERO(&cpus);
-	CPU_SET(sched_getcpu(), &cpus);
-	if (sched_setaffinity(0, sizeof(cpus), &cpus))
-		PTS_UNRES("sched_setaffinity(): %m");
+	pts_preempt_setup();
 	set(0, SCHED_FIFO, 20, "self");
 
-	pid = spawn();
+	pid = pts_spawn_flagger();
 	set(pid, SCHED_OTHER, 0, "child");
-	before = *ran;
+	before = *pts_ran;
 	set(pid, SCHED_FIFO, 30, "child");
-	after = *ran;
-	reap(pid);
+	after = *pts_ran;
+	pts_reap_flagger(pid);
 	if (before)
 		PTS_UNRES("the child ran under the FIFO 20 parent");
 	if (!after)
 		PTS_FAILED("a runnable child made FIFO 30 did not preempt the FIFO 20 caller");
 
-	pid = spawn();
+	pid = pts_spawn_flagger();
 	set(pid, SCHED_RR, 10, "child");
-	before = *ran;
+	before = *pts_ran;
 	set(0, SCHED_OTHER, 0, "self");
-	after = *ran;
-	reap(pid);
+	after = *pts_ran;
+	pts_reap_flagger(pid);
 	if (before)
 		PTS_UNRES("the RR 10 child ran under the FIFO 20 parent");
 	if (!after)
 		PTS_FAILED("the caller turned SCHED_OTHER did not yield to a runnable RR 10 child");
 
 	set(0, SCHED_FIFO, 20, "self");
-	pid = spawn();
+	pid = pts_spawn_flagger();
 	set(pid, SCHED_OTHER, 0, "child");
 	set(pid, SCHED_RR, 20, "child");
-	after = *ran;
-	reap(pid);
+	after = *pts_ran;
+	pts_reap_flagger(pid);
 	if (after)
 		PTS_FAILED("a child made RR 20 preempted the FIFO 20 caller");
-	if (!*ran)
+	if (!*pts_ran)
 		PTS_UNRES("the child never ran");
 	PTS_PASSED("a process made higher than the caller preempts it before the call returns");
 }

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	sem_t s;
@@ -36,34 +37,17 @@ static void child(int timed)
 	_exit(0);
 }
 
-/*
- * SIGCONT and wait for the continue to be reported; a child that went on
- * to exit at once is reported (and reaped) as exited instead: 1 then.
- */
-static int cont_or_exit(pid_t pid, int *status)
-{
-	if (kill(pid, SIGCONT) || waitpid(pid, status, WCONTINUED) != pid)
-		PTS_UNRES("continuing %d: %m", (int)pid);
-	if (WIFEXITED(*status))
-		return 1;
-	if (!WIFCONTINUED(*status))
-		PTS_UNRES("continuing %d: status 0x%x", (int)pid, *status);
-	return 0;
-}
-
 /* 1 when the waiter has exited (reaped, status in *status) */
 static int stop_cont(pid_t pid, int post_while_stopped, int *status)
 {
-	if (kill(pid, SIGSTOP) || waitpid(pid, status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(*status))
-		PTS_UNRES("stopping the waiter: status 0x%x", *status);
+	pts_stop(pid, "the waiter");
 	if (post_while_stopped) {
 		if (sem_post(&sh->s))
 			PTS_UNRES("sem_post(): %m");
 		if (sh->returned)
 			PTS_FAILED("the stopped waiter returned");
 	}
-	return cont_or_exit(pid, status);
+	return pts_cont_or_exit(pid, status, "the waiter");
 }
 
 static void round_(int timed, int post_while_stopped)

@@ -11,27 +11,18 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include "pts_fdtable.h"
 #include "pts_helpers.h"
 
 int main(void)
 {
-	struct rlimit rl = { 16, 16 };
-	int fd, last = -1, sh;
+	int sh;
 	struct stat st;
 	char name[64];
 
 	snprintf(name, sizeof(name), "/pts_shm_open9_%d", (int)getpid());
 	shm_unlink(name);
-	if (setrlimit(RLIMIT_NOFILE, &rl))
-		PTS_UNRES("setrlimit(RLIMIT_NOFILE): %m");
-	for (;;) {
-		fd = open("/dev/null", O_RDONLY);
-		if (fd < 0)
-			break;
-		last = fd;
-	}
-	if (errno != EMFILE || last != 15)
-		PTS_UNRES("filling the table stopped at %d: %m", last);
+	pts_fill_fd_table(16);
 	PTS_EXPECT_ERRNO(shm_open(name, O_RDWR | O_CREAT, 0600), EMFILE,
 			 "shm_open(O_CREAT) with no free descriptor");
 	PTS_EXPECT_ERRNO(shm_unlink(name), ENOENT,

@@ -16,30 +16,14 @@
 #include <semaphore.h>
 
 #include "pts_helpers.h"
+#include "pts_sarestart.h"
 
-static volatile pid_t handled_by;
 static mqd_t qr, qs;
 static sem_t sem;
 
-struct op {
-	const char *name;
-	long nr;		/* the system call it sleeps in */
-	void *(*fn)(void *);
-	volatile pid_t tid;
-	volatile int returned;
-	long ret;
-	int err;
-};
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled_by = pts_gettid();
-}
-
 static void *do_receive(void *arg)
 {
-	struct op *o = arg;
+	struct pts_op *o = arg;
 	char buf[16];
 
 	o->tid = pts_gettid();
@@ -54,7 +38,7 @@ static void *do_receive(void *arg)
 static void *do_timedreceive(void *arg)
 {
 	struct timespec dl = pts_deadline(CLOCK_REALTIME, 3600 * PTS_NSEC);
-	struct op *o = arg;
+	struct pts_op *o = arg;
 	char buf[16];
 
 	o->tid = pts_gettid();
@@ -68,7 +52,7 @@ static void *do_timedreceive(void *arg)
 
 static void *do_send(void *arg)
 {
-	struct op *o = arg;
+	struct pts_op *o = arg;
 
 	o->tid = pts_gettid();
 	o->ret = mq_send(qs, "late", 4, 0);
@@ -79,7 +63,7 @@ static void *do_send(void *arg)
 
 static void *do_sem(void *arg)
 {
-	struct op *o = arg;
+	struct pts_op *o = arg;
 
 	o->tid = pts_gettid();
 	o->ret = sem_wait(&sem);
@@ -88,30 +72,7 @@ static void *do_sem(void *arg)
 	return NULL;
 }
 
-/* 1 once thread tid sleeps in nr or restart_syscall(), 0 if it never does */
-static int asleep_in(struct op *o)
-{
-	long long end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
-	char path[64], buf[128];
-	long got;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)o->tid);
-	while (!o->returned && pts_now(CLOCK_MONOTONIC) < end) {
-		f = fopen(path, "r");
-		if (!f)
-			return 0;
-		if (!fgets(buf, sizeof(buf), f) || sscanf(buf, "%ld", &got) != 1)
-			got = -2;
-		fclose(f);
-		if (got == o->nr || got == SYS_restart_syscall)
-			return 1;
-		pts_nap();
-	}
-	return 0;
-}
-
-static void complete(struct op *o)
+static void complete(struct pts_op *o)
 {
 	char buf[16];
 
@@ -130,22 +91,17 @@ static void complete(struct op *o)
 int main(void)
 {
 	struct mq_attr at = { .mq_maxmsg = 1, .mq_msgsize = 8 };
-	struct op ops[] = {
+	struct pts_op ops[] = {
 		{ "mq_receive()", SYS_mq_timedreceive, do_receive, 0, 0, 0, 0 },
 		{ "mq_timedreceive()", SYS_mq_timedreceive, do_timedreceive, 0, 0, 0, 0 },
 		{ "mq_send()", SYS_mq_timedsend, do_send, 0, 0, 0, 0 },
 		{ "sem_wait()", SYS_futex, do_sem, 0, 0, 0, 0 },
 	};
-	struct sigaction sa;
 	char name[64], buf[16];
 	unsigned int i;
 	pthread_t t;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGUSR1, &sa, NULL);
+	pts_sa_restart_usr1();
 	snprintf(name, sizeof(name), "/pts_sigaction23r_%d", (int)getpid());
 	qr = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &at);
 	mq_unlink(name);
@@ -157,26 +113,9 @@ int main(void)
 		PTS_UNRES("set-up: %m");
 
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		struct op *o = &ops[i];
+		struct pts_op *o = &ops[i];
 
-		handled_by = 0;
-		if (pthread_create(&t, NULL, o->fn, o))
-			PTS_UNRES("pthread_create(): %m");
-		while (!o->tid)
-			pts_nap();
-		pts_wait_in_syscall(o->tid, o->nr);
-		if (pthread_kill(t, SIGUSR1))
-			PTS_UNRES("pthread_kill()");
-		pts_wait_flag((volatile int *)&handled_by, "the handler");
-		if (handled_by != o->tid)
-			PTS_UNRES("the handler ran in %d, not %d", (int)handled_by,
-				  (int)o->tid);
-		/* asleep again: the call restarted (or restart_syscall()) */
-		if (!asleep_in(o) && !o->returned)
-			PTS_UNRES("%s neither returned nor slept again", o->name);
-		if (o->returned)
-			PTS_FAILED("%s returned %ld (errno %s) after a SA_RESTART handler",
-				   o->name, o->ret, strerrorname_np(o->err));
+		pts_op_interrupt(o, &t);
 		complete(o);
 		pthread_join(t, NULL);
 		if (o->ret != (o->fn == do_send || o->fn == do_sem ? 0 : 4))

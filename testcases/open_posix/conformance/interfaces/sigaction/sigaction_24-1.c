@@ -14,32 +14,16 @@
 #include <sys/stat.h>
 
 #include "pts_helpers.h"
+#include "pts_sarestart.h"
 
-static volatile pid_t handled_by;
 static char fifo[64], file[64];
 static int holder_go[2], exiter_go[2], lockfd;
 static pid_t holder, exiter;
 
-struct op {
-	const char *name;
-	long nr;
-	void *(*fn)(void *);
-	volatile pid_t tid;
-	volatile int returned;
-	long ret;
-	int err;
-};
-
-static void handler(int sig)
-{
-	(void)sig;
-	handled_by = pts_gettid();
-}
-
 static void *do_lock(void *arg)
 {
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_len = 10 };
-	struct op *o = arg;
+	struct pts_op *o = arg;
 
 	o->tid = pts_gettid();
 	o->ret = fcntl(lockfd, F_SETLKW, &fl);
@@ -50,7 +34,7 @@ static void *do_lock(void *arg)
 
 static void *do_open(void *arg)
 {
-	struct op *o = arg;
+	struct pts_op *o = arg;
 
 	o->tid = pts_gettid();
 	o->ret = open(fifo, O_RDONLY);
@@ -61,7 +45,7 @@ static void *do_open(void *arg)
 
 static void *do_wait(void *arg)
 {
-	struct op *o = arg;
+	struct pts_op *o = arg;
 	int status;
 
 	o->tid = pts_gettid();
@@ -71,29 +55,6 @@ static void *do_wait(void *arg)
 		o->ret = -2;
 	o->returned = 1;
 	return NULL;
-}
-
-/* 1 once thread tid sleeps in nr or restart_syscall(), 0 if never */
-static int asleep_in(struct op *o)
-{
-	long long end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
-	char path[64], buf[128];
-	long got;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)o->tid);
-	while (!o->returned && pts_now(CLOCK_MONOTONIC) < end) {
-		f = fopen(path, "r");
-		if (!f)
-			return 0;
-		if (!fgets(buf, sizeof(buf), f) || sscanf(buf, "%ld", &got) != 1)
-			got = -2;
-		fclose(f);
-		if (got == o->nr || got == SYS_restart_syscall)
-			return 1;
-		pts_nap();
-	}
-	return 0;
 }
 
 /* a child that, after its set-up, waits for a byte and exits */
@@ -122,7 +83,7 @@ static pid_t waiting_child(int go[2], int lock, int code)
 	return pid;
 }
 
-static int complete(struct op *o)
+static int complete(struct pts_op *o)
 {
 	/* a byte, not EOF: the other child holds the write ends too */
 	if (o->fn == do_lock)
@@ -139,22 +100,17 @@ static void cleanup(void)
 
 int main(void)
 {
-	struct op ops[] = {
+	struct pts_op ops[] = {
 		{ "fcntl(F_SETLKW)", SYS_fcntl, do_lock, 0, 0, 0, 0 },
 		{ "open() of a FIFO", SYS_openat, do_open, 0, 0, 0, 0 },
 		{ "waitpid()", SYS_wait4, do_wait, 0, 0, 0, 0 },
 	};
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_len = 10 };
-	struct sigaction sa;
 	unsigned int i;
 	pthread_t t;
 	int status;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGUSR1, &sa, NULL);
+	pts_sa_restart_usr1();
 	snprintf(fifo, sizeof(fifo), "/tmp/pts_sigaction24f_%d", (int)getpid());
 	snprintf(file, sizeof(file), "/tmp/pts_sigaction24l_%d", (int)getpid());
 	lockfd = open(file, O_RDWR | O_CREAT | O_EXCL, 0600);
@@ -176,25 +132,9 @@ int main(void)
 	}
 
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-		struct op *o = &ops[i];
+		struct pts_op *o = &ops[i];
 
-		handled_by = 0;
-		if (pthread_create(&t, NULL, o->fn, o))
-			PTS_UNRES("pthread_create(): %m");
-		while (!o->tid)
-			pts_nap();
-		pts_wait_in_syscall(o->tid, o->nr);
-		if (pthread_kill(t, SIGUSR1))
-			PTS_UNRES("pthread_kill()");
-		pts_wait_flag((volatile int *)&handled_by, "the handler");
-		if (handled_by != o->tid)
-			PTS_UNRES("the handler ran in %d, not %d", (int)handled_by,
-				  (int)o->tid);
-		if (!asleep_in(o) && !o->returned)
-			PTS_UNRES("%s neither returned nor slept again", o->name);
-		if (o->returned)
-			PTS_FAILED("%s returned %ld (%s) after a SA_RESTART handler",
-				   o->name, o->ret, strerrorname_np(o->err));
+		pts_op_interrupt(o, &t);
 		if (complete(o))
 			PTS_UNRES("completing %s: %m", o->name);
 		pthread_join(t, NULL);

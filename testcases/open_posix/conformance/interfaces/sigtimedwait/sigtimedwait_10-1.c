@@ -21,6 +21,7 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	int ret;
@@ -44,21 +45,6 @@ static void child(int timed)
 	_exit(0);
 }
 
-/*
- * SIGCONT and wait for the continue to be reported; a child that went on
- * to exit at once is reported (and reaped) as exited instead: 1 then.
- */
-static int cont_or_exit(pid_t pid, int *status)
-{
-	if (kill(pid, SIGCONT) || waitpid(pid, status, WCONTINUED) != pid)
-		PTS_UNRES("continuing %d: %m", (int)pid);
-	if (WIFEXITED(*status))
-		return 1;
-	if (!WIFCONTINUED(*status))
-		PTS_UNRES("continuing %d: status 0x%x", (int)pid, *status);
-	return 0;
-}
-
 /* 1 when the call ended with EINTR (the known issue), 0 when correct */
 static int round_(int timed)
 {
@@ -74,11 +60,9 @@ static int round_(int timed)
 	if (!pid)
 		child(timed);
 	pts_wait_in_syscall(pid, SYS_rt_sigtimedwait);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping the waiter: status 0x%x", status);
+	pts_stop(pid, "the waiter");
 	/* an EINTR ends the child at once, maybe before the report */
-	if (!cont_or_exit(pid, &status)) {
+	if (!pts_cont_or_exit(pid, &status, "the waiter")) {
 		if (kill(pid, SIGUSR1))
 			PTS_UNRES("kill(SIGUSR1): %m");
 		if (waitpid(pid, &status, 0) != pid)

@@ -11,6 +11,7 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 struct shared {
 	int ret;
@@ -46,16 +47,10 @@ int main(void)
 		_exit(0);
 	}
 	pts_wait_in_syscall(pid, SYS_rt_sigtimedwait);
-	if (kill(pid, SIGSTOP) || waitpid(pid, &status, WUNTRACED) != pid ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping the waiter: status 0x%x", status);
-	if (kill(pid, SIGCONT) || waitpid(pid, &status, WCONTINUED) != pid)
-		PTS_UNRES("continuing the waiter: %m");
-	if (WIFEXITED(status))
+	pts_stop(pid, "the waiter");
+	if (pts_cont_or_exit(pid, &status, "the waiter"))
 		PTS_FAILED("sigwait() returned %d (signal %d) after stop and continue",
 			   sh->ret, sh->sig);
-	if (!WIFCONTINUED(status))
-		PTS_UNRES("continuing the waiter: status 0x%x", status);
 	/* asleep again in the kernel (glibc's sigwait() retries on EINTR) */
 	pts_wait_in_either(pid, SYS_rt_sigtimedwait, SYS_restart_syscall);
 	if (sh->ret != -1)

@@ -9,6 +9,7 @@
 #include <sys/prctl.h>
 
 #include "pts_helpers.h"
+#include "pts_stopcont.h"
 
 static int go[2];
 
@@ -60,11 +61,8 @@ static void round_(int use_waitid)
 	if (!w)
 		_exit(waiter(use_waitid));
 	pts_wait_in_syscall(w, nr);
-	if (kill(w, SIGSTOP) || waitpid(w, &status, WUNTRACED) != w ||
-	    !WIFSTOPPED(status))
-		PTS_UNRES("stopping the waiter: status 0x%x", status);
-	if (kill(w, SIGCONT) || waitpid(w, &status, WCONTINUED) != w ||
-	    !WIFCONTINUED(status))
+	pts_stop(w, "the waiter");
+	if (pts_cont_or_exit(w, &status, "the waiter"))
 		PTS_UNRES("continuing the waiter: status 0x%x", status);
 	/* asleep again: the same call restarted, or restart_syscall() */
 	pts_wait_in_either(w, nr, SYS_restart_syscall);
