@@ -163,6 +163,38 @@ static void do_read(struct dir *s)
 	s->got += n;
 }
 
+/*
+ * When the bound passes, say for each unfinished stream where its writer
+ * stands (TCP_INFO) and what the peer's routes are, so that a stall can
+ * be traced: RTO or zero-window probe backoff, or a lost route.
+ */
+static void show_stuck(void)
+{
+	struct tcp_info ti;
+	socklen_t len;
+	int i;
+
+	for (i = 0; i < 2 * NCONN; i++) {
+		if (d[i].got == LEN && d[i].eof)
+			continue;
+		len = sizeof(ti);
+		memset(&ti, 0, sizeof(ti));
+		if (getsockopt(d[i].fd, IPPROTO_TCP, TCP_INFO, &ti, &len))
+			tst_res(TINFO | TERRNO, "stream %d: TCP_INFO", i);
+		tst_res(TINFO, "stream %d (%s, %s): sent %zu, got %zu, eof %d; "
+			"writer state %u ca_state %u retransmits %u probes %u "
+			"backoff %u rto %u us unacked %u lost %u snd_cwnd %u "
+			"last_data_sent %u ms last_ack_recv %u ms",
+			i, i < NCONN ? "IPv4" : "IPv6",
+			i & 1 ? "server to client" : "client to server",
+			d[i].sent, d[i].got, d[i].eof, ti.tcpi_state,
+			ti.tcpi_ca_state, ti.tcpi_retransmits, ti.tcpi_probes,
+			ti.tcpi_backoff, ti.tcpi_rto, ti.tcpi_unacked,
+			ti.tcpi_lost, ti.tcpi_snd_cwnd, ti.tcpi_last_data_sent,
+			ti.tcpi_last_ack_recv);
+	}
+}
+
 static long long retrans(int h)
 {
 	return net_snmp(h, "snmp", "Tcp:", "RetransSegs");
@@ -207,6 +239,7 @@ static void run(void)
 		if (tst_mono_ms() - start > limit) {
 			tst_res(TFAIL, "not done in %lld ms: %zu of %d bytes moved, %d flaps",
 				limit, total, 2 * NCONN * LEN, nflaps);
+			show_stuck();
 			if (down >= 0)
 				link_set(down, 1);
 			return;
