@@ -14,7 +14,7 @@ int main(void)
 	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGUSR1 };
 	struct timespec lim = pts_ns_ts(pts_bound_ns(10));
 	struct itimerspec its = { { 0, 500000000 }, { 10, 0 } }, cur;
-	long long t0, v;
+	long long t0, t1, v;
 	sigset_t set;
 	timer_t t;
 
@@ -23,18 +23,28 @@ int main(void)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	if (timer_create(CLOCK_MONOTONIC, &sev, &t))
 		PTS_UNRES("timer_create(): %m");
-	t0 = pts_now(CLOCK_MONOTONIC);
 	if (timer_settime(t, 0, &its, NULL))
 		PTS_UNRES("timer_settime(): %m");
+	/*
+	 * The timer started before t0 and is read after t1, so at least
+	 * t1 - t0 (20 ms or more) of its 10 s are gone. (Reading t0 before
+	 * timer_settime() and t1 after timer_gettime() bounded the other
+	 * way: a preemption of over 1 ms between them failed a correct
+	 * kernel in a CI run.)
+	 */
+	t0 = pts_now(CLOCK_MONOTONIC);
+	/* let time pass that the timer must have counted down */
+	nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+	t1 = pts_now(CLOCK_MONOTONIC);
 	if (timer_gettime(t, &cur))
 		PTS_FAILED("timer_gettime(): %m");
 	v = pts_ts_ns(&cur.it_value);
 	if (cur.it_interval.tv_sec != 0 || cur.it_interval.tv_nsec != 500000000)
 		PTS_FAILED("it_interval %lld.%09ld, expected 0.5", (long long)cur.it_interval.tv_sec,
 			   cur.it_interval.tv_nsec);
-	if (v <= 0 || v > 10 * PTS_NSEC ||
-	    v > 10 * PTS_NSEC - (pts_now(CLOCK_MONOTONIC) - t0) + 1000000)
-		PTS_FAILED("it_value %lld ns for 10 s set", v);
+	if (v <= 0 || v > 10 * PTS_NSEC - (t1 - t0))
+		PTS_FAILED("it_value %lld ns for 10 s set, %lld ns seen to pass",
+			   v, t1 - t0);
 
 	its.it_value.tv_sec = 0;
 	its.it_value.tv_nsec = 1000000;
