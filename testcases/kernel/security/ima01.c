@@ -14,8 +14,9 @@
  *    an absolute path names a policy file to read: ENOENT for none;
  *  - a valid rule is taken when the file is closed, which then goes
  *    away unless CONFIG_IMA_WRITE_POLICY or CONFIG_IMA_READ_POLICY.
- * The rule: measure func=FILE_CHECK mask=MAY_READ fowner=51234
- * template=ima-ng, so only this test's files are measured. Then:
+ * The rules (fowner= conditions, so only this test's files are
+ * measured): measure func=FILE_CHECK mask=MAY_READ fowner=51234
+ * template=ima-ng, and two below. Then:
  *  - reading a file of that owner adds exactly one entry to
  *    runtime_measurements_count and to ascii_runtime_measurements,
  *    template ima-ng, a non-zero template digest, "sha256:" and the
@@ -26,6 +27,11 @@
  *    with the new content's digest;
  *  - a root-owned file and a file chowned away from 51234 are not
  *    measured;
+ *  - with "measure func=BPRM_CHECK fowner=51235": an exec of a shell script
+ *    owned by 51235 adds its entry (the script's digest; /bin/sh, root's,
+ *    none), a plain read of it none; with "measure func=MMAP_CHECK mask=MAY_EXEC
+ *    fowner=51236": a PROT_READ mapping adds nothing, a PROT_EXEC one
+ *    the file's entry;
  *  - opening a measured file for writing while it is open for reading is
  *    a ToMToU violation: violations + 1 and an entry whose template and
  *    file digests are all zeros; opening a file for reading while it is
@@ -40,8 +46,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include "tst_test.h"
 #include "sha256.h"
 
@@ -54,6 +62,15 @@
 #define OWNER	51234
 #define RULE	"measure func=FILE_CHECK mask=MAY_READ fowner=51234 " \
 		"template=ima-ng\n"
+#define EXEC_OWNER 51235
+#define MMAP_OWNER 51236
+
+/* Loaded together, one write a rule, taken at close. */
+static const char *const rules[] = {
+	RULE,
+	"measure func=BPRM_CHECK fowner=51235 template=ima-ng\n",
+	"measure func=MMAP_CHECK mask=MAY_EXEC fowner=51236 template=ima-ng\n",
+};
 
 static int mounted_secfs;
 static char dir[PATH_MAX];
@@ -154,6 +171,49 @@ static void zero_entry(int nth, const char *path, const char *what)
 		     what, e.tdigest, e.fdigest, e.path);
 }
 
+/* BPRM_CHECK: an exec of a 51235-owned script; MMAP_CHECK: PROT_EXEC. */
+static void exec_and_mmap(void)
+{
+	static const char script[] = "#!/bin/sh\nexit 0\n";
+	char prog[PATH_MAX + 16], lib[PATH_MAX + 16];
+	long c;
+	pid_t pid;
+	void *p;
+	int fd, status;
+
+	snprintf(prog, sizeof(prog), "%s/true.%u", dir, round_no);
+	snprintf(lib, sizeof(lib), "%s/lib.%u", dir, round_no);
+	make_file(prog, script, EXEC_OWNER);
+	SAFE_CHMOD(prog, 0755);
+
+	c = read_long(COUNT);
+	read_whole(prog);
+	count_moved(c, 0, "a plain read of the script (no FILE_CHECK rule for 51235)");
+	pid = SAFE_FORK();
+	if (!pid) {
+		execl(prog, prog, (char *)NULL);
+		_exit(100 + (errno & 127));
+	}
+	SAFE_WAITPID(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		tst_brk(TBROK, "the script ended with %#x (exit 100 + errno: "
+			"exec failed)", status);
+	count_moved(c, 1, "an exec of a script owned by 51235 (BPRM_CHECK)");
+	last_is(prog, script, "BPRM_CHECK");
+
+	make_file(lib, "a file mapped executable\n", MMAP_OWNER);
+	c = read_long(COUNT);
+	fd = SAFE_OPEN(lib, O_RDONLY);
+	p = SAFE_MMAP(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	SAFE_MUNMAP(p, 4096);
+	count_moved(c, 0, "a PROT_READ mapping of a 51236 file");
+	p = SAFE_MMAP(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	SAFE_MUNMAP(p, 4096);
+	SAFE_CLOSE(fd);
+	count_moved(c, 1, "a PROT_EXEC mapping of a 51236 file (MMAP_CHECK)");
+	last_is(lib, "a file mapped executable\n", "MMAP_CHECK");
+}
+
 static void run(void)
 {
 	char f1[PATH_MAX + 8], f2[PATH_MAX + 8], f3[PATH_MAX + 8];
@@ -224,6 +284,8 @@ static void run(void)
 	last_is(f4, b, "measured after the open_writers violation");
 	SAFE_CLOSE(r);
 	SAFE_CLOSE(w);
+
+	exec_and_mmap();
 }
 
 /* One write of text to a fresh open of the policy; returns its errno. */
@@ -286,7 +348,9 @@ static void policy_interface(void)
 static void setup(void)
 {
 	struct stat st;
-	int err;
+	unsigned int i;
+	ssize_t ret;
+	int fd;
 
 	if (access(IMA, F_OK)) {
 		if (access(SECFS, F_OK))
@@ -307,11 +371,16 @@ static void setup(void)
 
 	policy_interface();
 
-	err = policy_write(RULE, 0);
-	if (err)
-		tst_brk(TFAIL, "loading '%.*s': %s", (int)strlen(RULE) - 1,
-			RULE, tst_strerrno(err));
-	tst_res(TPASS, "policy rule loaded: %.*s", (int)strlen(RULE) - 1, RULE);
+	fd = SAFE_OPEN(POLICY, O_WRONLY);
+	for (i = 0; i < ARRAY_SIZE(rules); i++) {
+		ret = write(fd, rules[i], strlen(rules[i]));
+		if (ret != (ssize_t)strlen(rules[i]))
+			tst_brk(TFAIL | TERRNO, "writing the rule '%.*s': %zd",
+				(int)strlen(rules[i]) - 1, rules[i], ret);
+	}
+	SAFE_CLOSE(fd);
+	tst_res(TPASS, "policy loaded, %zu rules, e.g. %.*s", ARRAY_SIZE(rules),
+		(int)strlen(RULE) - 1, RULE);
 	if (tst_kconfig_check("CONFIG_IMA_WRITE_POLICY=y") == 1 ||
 	    tst_kconfig_check("CONFIG_IMA_READ_POLICY=y") == 1)
 		TST_EXP_EXPR(access(POLICY, F_OK) == 0,
