@@ -113,12 +113,13 @@ static void __attribute__((constructor)) exe_copy_child(void)
 
 static int lowest_free_fd(void)
 {
-	int fd = fcntl(0, F_DUPFD, 0);
+	int fd = fcntl(0, F_DUPFD, 0), num = fd;
 
 	if (fd < 0)
 		tst_brk(TBROK | TERRNO, "fcntl(F_DUPFD)");
+	/* SAFE_CLOSE() sets fd to -1 */
 	SAFE_CLOSE(fd);
-	return fd;
+	return num;
 }
 
 static int open_in_mnt(const char *path)
