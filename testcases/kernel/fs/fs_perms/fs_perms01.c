@@ -13,8 +13,9 @@
  *    bit is set, every directory operation;
  *  - root without CAP_DAC_OVERRIDE but with CAP_DAC_READ_SEARCH: reads
  *    files and lists and searches directories whatever the mode, writes
- *    and executes by the other bits, creates in a directory only by its
- *    other bits (write and search);
+ *    and executes by the other bits, creates in a directory only when its
+ *    other bits give both write and search (the capability covers no
+ *    check that includes MAY_WRITE);
  *  - root without both: the other bits alone.
  * Files: open(O_RDONLY), open(O_WRONLY), faccessat(X_OK, AT_EACCESS), and
  * for the unprivileged callers access() agreeing; directories: stat of an
@@ -99,9 +100,13 @@ static void dir_expect(const struct ident *id, mode_t mode, int e[3])
 	if (id->priv == FULL) {
 		e[0] = e[1] = e[2] = 1;
 	} else if (id->priv == READ_SEARCH) {
+		/*
+		 * CAP_DAC_READ_SEARCH covers no check that includes
+		 * MAY_WRITE: creating (MAY_WRITE | MAY_EXEC on the
+		 * directory) needs both other bits, though the lookup
+		 * itself is granted.
+		 */
 		e[0] = e[1] = 1;
-		/* write needs CAP_DAC_OVERRIDE; the lookup is granted */
-		e[2] = !!(b & 2);
 	}
 }
 
