@@ -10,11 +10,17 @@
  *   memory EFAULT;
  * - nobody, through a descriptor root opened on a root-owned 0600 file,
  *   gets EACCES for user.* (no read permission) and ENODATA for trusted.*
- *   (hidden without CAP_SYS_ADMIN).
+ *   (hidden without CAP_SYS_ADMIN);
+ * - after umount and mount the values read the same from the disk
+ *   (tmpfs: no remount).
+ * Runs on every filesystem of the matrix; vfat and exFAT have no xattrs:
+ * fsetxattr(), fgetxattr() and fremovexattr() are EOPNOTSUPP there
+ * (asserted), then TCONF.
  */
 #include <stdlib.h>
 #include "xattr_tmpdir.h"
 #include "proc_ids.h"
+#include "fs_cycle.h"
 
 #define FNAME "fgetxattr01_file"
 
@@ -75,10 +81,26 @@ static void nobody(void)
 	run_in_nobody_child(nobody_reads, "the checks as nobody");
 }
 
+/* The values set in setup() come back from the disk after a remount. */
+static void from_disk(void)
+{
+	SAFE_CLOSE(fd);
+	SAFE_CLOSE(pathfd);
+	if (fs_cycle())
+		tst_res(TINFO, "%s: no device to mount again, read back from "
+			"memory", tst_fs_type ? tst_fs_type : "tmpdir");
+	else
+		tst_res(TINFO, "%s unmounted and mounted again", tst_fs_type);
+	fd = SAFE_OPEN(FNAME, O_RDONLY);
+	pathfd = SAFE_OPEN(FNAME, O_PATH);
+	reads();
+}
+
 static void (*const cases[])(void) = {
 	reads,
 	bad_arguments,
 	nobody,
+	from_disk,
 };
 
 static void run(unsigned int n)
@@ -98,5 +120,6 @@ static struct tst_test test = {
 	.setup = setup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 };
