@@ -3,8 +3,12 @@
  * The f*xattr and l*xattr tests run on the filesystem of the tmpdir, with
  * the first namespace it stores of user.* and trusted.* (the tests run as
  * root; tmpfs before 6.6 has trusted.* only). A filesystem with neither
- * is TCONF with the reason. The setxattr/getxattr tests cover ext4 and
- * tmpfs on a test device; these need no device.
+ * is TCONF with the reason.
+ *
+ * A test that sets .all_filesystems runs on each filesystem of the matrix
+ * instead (the cwd is the mount): there vfat and exFAT, which have no
+ * xattrs, must answer EOPNOTSUPP (asserted by xattr_tmpdir_none()) before
+ * the test is TCONF, and any other filesystem without them is a TFAIL.
  */
 #ifndef XATTR_TMPDIR_H
 #define XATTR_TMPDIR_H
@@ -16,13 +20,76 @@
 #include "tst_test.h"
 #include "as_nobody.h"
 #include "lapi/xattr.h"
+#include "fs_matrix.h"
+
+/* The filesystems of the matrix documented to have no xattrs at all. */
+#define XATTR_TMPDIR_NONE "vfat exfat"
 
 static const char *xattr_prefix;
+
+/* On a filesystem of the matrix (not LTP_SINGLE_FS_TYPE=tmpdir). */
+static inline int xattr_in_matrix(void)
+{
+	return tst_fs_type && strcmp(tst_fs_type, "tmpdir");
+}
 static char xname_a[64], xname_b[64];
 
 static inline int xattr_is_user(void)
 {
 	return !strcmp(xattr_prefix, "user.");
+}
+
+/*
+ * file's filesystem stores neither user.* nor trusted.*. On vfat and exFAT
+ * of the matrix every call naming an attribute must be EOPNOTSUPP (no
+ * ->s_xattr: the VFS refuses with EOPNOTSUPP), through a path and through
+ * a descriptor; then the test is TCONF. On any other matrix filesystem
+ * it is a failure; outside the matrix TCONF.
+ */
+static inline void xattr_tmpdir_none(const char *file)
+{
+	char buf[8];
+	int fd;
+
+	if (!fs_is(XATTR_TMPDIR_NONE)) {
+		if (xattr_in_matrix())
+			tst_brk(TFAIL, "%s stores neither user.* nor trusted.* "
+				"xattrs", tst_fs_type);
+		tst_brk(TCONF, "the tmpdir's filesystem stores neither user.* "
+			"nor trusted.* xattrs");
+	}
+	fd = SAFE_OPEN(file, O_RDONLY);
+	TST_EXP_FAIL(fsetxattr(fd, "user.ltp", "1", 1, 0), EOPNOTSUPP,
+		     "%s: fsetxattr(user.ltp)", tst_fs_type);
+	TST_EXP_FAIL(fgetxattr(fd, "user.ltp", buf, sizeof(buf)), EOPNOTSUPP,
+		     "%s: fgetxattr(user.ltp)", tst_fs_type);
+	TST_EXP_FAIL(fremovexattr(fd, "trusted.ltp"), EOPNOTSUPP,
+		     "%s: fremovexattr(trusted.ltp)", tst_fs_type);
+	TST_EXP_FAIL(lsetxattr(file, "trusted.ltp", "1", 1, 0), EOPNOTSUPP,
+		     "%s: lsetxattr(trusted.ltp)", tst_fs_type);
+	TST_EXP_FAIL(lgetxattr(file, "trusted.ltp", buf, sizeof(buf)),
+		     EOPNOTSUPP, "%s: lgetxattr(trusted.ltp)", tst_fs_type);
+	TST_EXP_FAIL(lremovexattr(file, "user.ltp"), EOPNOTSUPP,
+		     "%s: lremovexattr(user.ltp)", tst_fs_type);
+	SAFE_CLOSE(fd);
+	tst_brk(TCONF, "%s has no xattrs", tst_fs_type);
+}
+
+/*
+ * A name outside the kernel's namespaces ("ltpbogus.name"): the VFS finds
+ * no handler for it and answers EOPNOTSUPP, except on ntfs3, which
+ * registers a handler for every prefix ("", ntfs_other_xattr_handler in
+ * fs/ntfs3/xattr.c) and keeps any name as an NTFS EA: there it is set
+ * like any other, and reading or removing one never set is ENODATA.
+ */
+static inline int xattr_any_name_fs(void)
+{
+	return fs_is("ntfs3");
+}
+
+static inline int xattr_bogus_err(void)
+{
+	return xattr_any_name_fs() ? ENODATA : EOPNOTSUPP;
 }
 
 /* Pick the namespace on file (which must exist), fill xname_a/b. */
@@ -46,8 +113,7 @@ static inline void xattr_tmpdir_setup(const char *file)
 				probe);
 	}
 	if (!xattr_prefix)
-		tst_brk(TCONF, "the tmpdir's filesystem stores neither user.* "
-			"nor trusted.* xattrs");
+		xattr_tmpdir_none(file);
 	snprintf(xname_a, sizeof(xname_a), "%sltp_a", xattr_prefix);
 	snprintf(xname_b, sizeof(xname_b), "%sltp_b", xattr_prefix);
 	tst_res(TINFO, "using %s* names", xattr_prefix);
@@ -65,9 +131,12 @@ static inline void xattr_symlink_setup(const char *link)
 			tst_brk(TBROK | TERRNO, "lremovexattr(%s)", link);
 		return;
 	}
-	if (errno == EOPNOTSUPP)
+	if (errno == EOPNOTSUPP && !xattr_in_matrix())
 		tst_brk(TCONF, "the tmpdir's filesystem stores no trusted.* "
 			"xattrs on symlinks");
+	if (errno == EOPNOTSUPP)
+		tst_brk(TFAIL, "%s stores trusted.* xattrs on files but not "
+			"on symlinks", tst_fs_type);
 	tst_brk(TBROK | TERRNO, "lsetxattr(%s, trusted.ltp_probe)", link);
 }
 
@@ -104,9 +173,10 @@ static inline void xattr_link_setup(const char *target, const char *link)
 	int fd = SAFE_OPEN(target, O_CREAT | O_WRONLY, 0644);
 
 	SAFE_CLOSE(fd);
+	/* first: FAT and exFAT have neither xattrs nor symlinks */
+	xattr_tmpdir_setup(target);
 	if (symlink(target, link))
 		tst_brk(TBROK | TERRNO, "symlink(%s, %s)", target, link);
-	xattr_tmpdir_setup(target);
 	xattr_symlink_setup(link);
 }
 

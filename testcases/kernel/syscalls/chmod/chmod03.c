@@ -8,7 +8,14 @@
  *   are applied); in its own group the bit is kept;
  * - a symlink's own mode cannot be changed: chmod() of it through an
  *   O_PATH | O_NOFOLLOW descriptor (/proc/self/fd) is EOPNOTSUPP and its
- *   mode stays 0777, the target's unchanged (5d1f903f75a8).
+ *   mode stays 0777, the target's unchanged (5d1f903f75a8);
+ * - S_ISVTX and S_ISGID set by root are on the disk: after umount and
+ *   mount the modes read back the same (tmpfs is not remounted).
+ * It runs on every filesystem of the matrix, each storing the mode its
+ * own way. vfat and exFAT have no per-file owner or mode, no S_ISVTX or
+ * S_ISGID and no symlinks: chown() to another user, chmod() asking for
+ * either bit and symlink() are EPERM there (fat_setattr(),
+ * exfat_setattr(); no ->symlink), asserted; then the cases are TCONF.
  * Syscalls: chmod, fchmod
  */
 #include <pwd.h>
@@ -17,6 +24,8 @@
 #include <sys/stat.h>
 #include "tst_test.h"
 #include "as_nobody.h"
+#include "fs_matrix.h"
+#include "fs_cycle.h"
 
 static uid_t nobody_uid;
 static gid_t nobody_gid;
@@ -105,6 +114,34 @@ static void test_symlink(void)
 	SAFE_CLOSE(fd);
 }
 
+/* The special bits root set come back from the disk. */
+static void test_from_disk(void)
+{
+	struct stat st;
+
+	SAFE_CHMOD("foreign_file", 01644);
+	SAFE_CHMOD("foreign_dir", 01777);
+	SAFE_CHMOD("own_grp_dir", 02755);
+	if (fs_cycle()) {
+		tst_res(TINFO, "%s: no device to mount again",
+			tst_fs_type ? tst_fs_type : "tmpdir");
+	} else {
+		tst_res(TINFO, "%s unmounted and mounted again", tst_fs_type);
+	}
+	SAFE_STAT("foreign_file", &st);
+	TST_EXP_EQ_LU(st.st_mode, S_IFREG | 01644);
+	SAFE_STAT("foreign_dir", &st);
+	TST_EXP_EQ_LU(st.st_mode, S_IFDIR | 01777);
+	SAFE_STAT("own_grp_dir", &st);
+	TST_EXP_EXPR(st.st_mode == (S_IFDIR | 02755) &&
+		     st.st_uid == nobody_uid && st.st_gid == nobody_gid,
+		     "own_grp_dir: mode %o, owner %u:%u", st.st_mode,
+		     st.st_uid, st.st_gid);
+	SAFE_CHMOD("foreign_file", 0644);
+	SAFE_CHMOD("foreign_dir", 0755);
+	SAFE_CHMOD("own_grp_dir", 0755);
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -116,6 +153,9 @@ static void run(unsigned int n)
 		break;
 	case 2:
 		test_symlink();
+		break;
+	case 3:
+		test_from_disk();
 		break;
 	}
 }
@@ -134,6 +174,27 @@ static void make(const char *path, int dir, uid_t uid, gid_t gid)
 	SAFE_CHMOD(path, dir ? 0755 : 0644);
 }
 
+/* FAT and exFAT: what they cannot hold is refused with EPERM. */
+static void fat_setup(void)
+{
+	int fd = SAFE_OPEN("file", O_CREAT | O_WRONLY, 0644);
+
+	SAFE_CLOSE(fd);
+	SAFE_MKDIR("dir", 0755);
+	TST_EXP_FAIL(chown("file", nobody_uid, nobody_gid), EPERM,
+		     "%s: chown() to nobody", tst_fs_type);
+	TST_EXP_FAIL(chmod("dir", 01755), EPERM, "%s: chmod(dir, 01755)",
+		     tst_fs_type);
+	TST_EXP_FAIL(chmod("dir", 02755), EPERM, "%s: chmod(dir, 02755)",
+		     tst_fs_type);
+	TST_EXP_FAIL(chmod("file", 01644), EPERM, "%s: chmod(file, 01644)",
+		     tst_fs_type);
+	TST_EXP_FAIL(symlink("file", "link"), EPERM, "%s: symlink()",
+		     tst_fs_type);
+	tst_brk(TCONF, "%s has no per-file owner, special mode bits or "
+		"symlinks", tst_fs_type);
+}
+
 static void setup(void)
 {
 	struct passwd *pw = getpwnam("nobody");
@@ -145,6 +206,8 @@ static void setup(void)
 	nobody_gid = pw->pw_gid;
 	if (!nobody_gid)
 		tst_brk(TBROK, "nobody's group is 0");
+	if (fs_is("vfat exfat"))
+		fat_setup();
 	make("own_file", 0, nobody_uid, nobody_gid);
 	make("own_dir", 1, nobody_uid, nobody_gid);
 	make("own_grp_dir", 1, nobody_uid, nobody_gid);
@@ -159,11 +222,12 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
+	.all_filesystems = 1,
 	.forks_child = 1,
 	.tags = (const struct tst_tag[]) {
 		/* attr: block mode changes of symlinks */

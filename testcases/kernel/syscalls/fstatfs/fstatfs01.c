@@ -10,6 +10,15 @@
  * - for every mount point of the namespace, through an O_PATH
  *   descriptor, it succeeds and agrees with statfs(); proc, sysfs,
  *   tmpfs, devtmpfs, ext4 and cgroup2 give their magic numbers.
+ * It runs on every filesystem of the matrix (the file in the mount):
+ * - f_type is that filesystem's magic (include/uapi/linux/magic.h; ntfs3
+ *   sets its own 0x7366746e, "ntfs", in ntfs_fill_super());
+ * - f_blocks * f_bsize is at most the image's size and more than half
+ *   of it (tmpfs: exactly its size= option);
+ * - after umount and mount of the device a new descriptor gives the
+ *   same type, block size, block count, name length and f_fsid (each
+ *   filesystem derives it from its UUID, serial number or device, all
+ *   kept; tmpfs is not remounted).
  */
 #include <sched.h>
 #include <stdio.h>
@@ -20,6 +29,8 @@
 #include <sys/vfs.h>
 #include "tst_test.h"
 #include "proc_ids.h"
+#include "fs_matrix.h"
+#include "fs_cycle.h"
 
 #define FNAME "fstatfs01_file"
 #define PIPEFS_MAGIC_ 0x50495045
@@ -122,6 +133,66 @@ static void every_mount_isolated(void)
 	reap_child(pid);
 }
 
+static const struct {
+	const char *fs;
+	unsigned long magic;
+	unsigned long mb;	/* the matrix's image (tmpfs: size=) */
+} fs_magics[] = {
+	{"ext2", 0xef53, 64}, {"ext3", 0xef53, 64}, {"ext4", 0xef53, 64},
+	{"xfs", 0x58465342, 300}, {"btrfs", 0x9123683e, 128},
+	{"vfat", 0x4d44, 64}, {"exfat", 0x2011bab0, 64},
+	{"ntfs3", 0x7366746e, 64}, {"tmpfs", 0x01021994, 64},
+};
+
+/* The matrix's filesystem: its magic and size, and both kept on disk. */
+static void matrix_fs(void)
+{
+	struct statfs before, after;
+	unsigned long long bytes, image;
+	unsigned int i;
+	int fd;
+
+	for (i = 0; i < sizeof(fs_magics) / sizeof(fs_magics[0]); i++) {
+		if (fs_is(fs_magics[i].fs))
+			break;
+	}
+	if (i == sizeof(fs_magics) / sizeof(fs_magics[0])) {
+		tst_res(TINFO, "not on a filesystem of the matrix");
+		return;
+	}
+	fd = SAFE_OPEN(FNAME, O_RDONLY);
+	TST_EXP_PASS(fstatfs(fd, &before), "%s: fstatfs()", tst_fs_type);
+	SAFE_CLOSE(fd);
+	TST_EXP_EQ_LU(before.f_type, fs_magics[i].magic);
+	bytes = (unsigned long long)before.f_blocks * before.f_bsize;
+	image = (unsigned long long)fs_magics[i].mb << 20;
+	if (fs_is("tmpfs"))
+		TST_EXP_EXPR(bytes == image, "tmpfs: f_blocks %llu * f_bsize "
+			     "%ld is the size= of %llu", (unsigned long long)
+			     before.f_blocks, (long)before.f_bsize, image);
+	else
+		TST_EXP_EXPR(bytes <= image && bytes > image / 2,
+			     "%s: f_blocks %llu * f_bsize %ld = %llu, within "
+			     "the image's %llu and above half of it",
+			     tst_fs_type, (unsigned long long)before.f_blocks,
+			     (long)before.f_bsize, bytes, image);
+	if (fs_cycle())
+		return;
+	fd = SAFE_OPEN(FNAME, O_RDONLY);
+	TST_EXP_PASS(fstatfs(fd, &after), "%s: fstatfs() after umount and "
+		     "mount", tst_fs_type);
+	SAFE_CLOSE(fd);
+	TST_EXP_EXPR(after.f_type == before.f_type &&
+		     after.f_bsize == before.f_bsize &&
+		     after.f_blocks == before.f_blocks &&
+		     after.f_namelen == before.f_namelen &&
+		     !memcmp(&after.f_fsid, &before.f_fsid,
+			     sizeof(after.f_fsid)),
+		     "%s: type, bsize, blocks, namelen and fsid %08x:%08x "
+		     "kept across the remount", tst_fs_type,
+		     after.f_fsid.__val[0], after.f_fsid.__val[1]);
+}
+
 static void run(void)
 {
 	struct statfs sf;
@@ -150,10 +221,13 @@ static void run(void)
 	SAFE_CLOSE(sv[0]);
 	SAFE_CLOSE(sv[1]);
 	every_mount_isolated();
+	matrix_fs();
 }
 
 static struct tst_test test = {
 	.test_all = run,
 	.forks_child = 1,
 	.needs_tmpdir = 1,
+	.all_filesystems = 1,
+	.needs_root = 1,
 };

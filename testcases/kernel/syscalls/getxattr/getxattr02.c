@@ -10,6 +10,13 @@
  * while a trusted.* attribute (root, CAP_SYS_ADMIN) can be set on each
  * of them and reads back, and user.* works on a regular file and a
  * directory beside them (the controls).
+ * The refusals come from the VFS (xattr_permission()), before the
+ * filesystem: they hold on every filesystem of the matrix; the trusted.*
+ * values and the controls go through each filesystem's own handlers.
+ * tmpfs before 6.6 has no user.* handler: there the controls must be
+ * EOPNOTSUPP. vfat and exFAT have neither xattrs nor device nodes, FIFOs
+ * or sockets (no ->mknod): mknod() is EPERM and setxattr() on a file
+ * EOPNOTSUPP there (asserted), then TCONF.
  * Syscalls: getxattr, setxattr, listxattr
  */
 #include <sys/socket.h>
@@ -18,6 +25,7 @@
 #include <sys/un.h>
 #include <sys/xattr.h>
 #include "tst_test.h"
+#include "fs_matrix.h"
 
 static const struct {
 	const char *path;
@@ -29,6 +37,9 @@ static const struct {
 	{ "blk", S_IFBLK | 0644, 0 },	/* makedev(7, 0) */
 	{ "sock", 0, 0 },		/* bound socket */
 };
+
+/* 0 where the filesystem has user.* (everywhere but tmpfs before 6.6). */
+static int user_err;
 
 static int has_user_name(const char *path)
 {
@@ -64,6 +75,13 @@ static void run(void)
 		TST_EXP_EXPR(!memcmp(buf, "tv", 2), "%s: trusted.test reads "
 			     "back", p);
 	}
+	if (user_err) {
+		TST_EXP_FAIL(setxattr("file", "user.test", "v", 1, 0),
+			     user_err, "control: user.test on a regular file");
+		TST_EXP_FAIL(setxattr("dir", "user.test", "v", 1, 0),
+			     user_err, "control: user.test on a directory");
+		return;
+	}
 	TST_EXP_PASS(setxattr("file", "user.test", "v", 1, 0),
 		     "control: user.test on a regular file");
 	TST_EXP_VAL(getxattr("file", "user.test", buf, sizeof(buf)), 1,
@@ -72,11 +90,30 @@ static void run(void)
 		     "control: user.test on a directory");
 }
 
+/* FAT and exFAT: no ->mknod, no xattr handlers. */
+static void fat_setup(void)
+{
+	int fd = SAFE_OPEN("file", O_CREAT | O_WRONLY, 0644);
+
+	SAFE_CLOSE(fd);
+	TST_EXP_FAIL(mknod("fifo", nodes[0].mode, 0), EPERM,
+		     "%s: mknod(FIFO)", tst_fs_type);
+	TST_EXP_FAIL(mknod("chr", nodes[1].mode, makedev(1, 3)), EPERM,
+		     "%s: mknod(character device)", tst_fs_type);
+	TST_EXP_FAIL(setxattr("file", "trusted.test", "v", 1, 0), EOPNOTSUPP,
+		     "%s: setxattr(file, trusted.test)", tst_fs_type);
+	TST_EXP_FAIL(setxattr("file", "user.test", "v", 1, 0), EOPNOTSUPP,
+		     "%s: setxattr(file, user.test)", tst_fs_type);
+	tst_brk(TCONF, "%s has neither xattrs nor special files", tst_fs_type);
+}
+
 static void setup(void)
 {
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
 	int fd;
 
+	if (fs_is("vfat exfat"))
+		fat_setup();
 	if (mknod("fifo", nodes[0].mode, 0) ||
 	    mknod("chr", nodes[1].mode, makedev(1, 3)) ||
 	    mknod("blk", nodes[2].mode, makedev(7, 0)))
@@ -89,11 +126,18 @@ static void setup(void)
 	fd = SAFE_OPEN("file", O_CREAT | O_WRONLY, 0644);
 	SAFE_CLOSE(fd);
 	SAFE_MKDIR("dir", 0755);
-	if (setxattr("file", "user.probe", "1", 1, 0)) {
-		if (errno == EOPNOTSUPP)
-			tst_brk(TCONF, "no user.* xattrs on this filesystem");
+	if (!setxattr("file", "user.probe", "1", 1, 0))
+		return;
+	if (errno != EOPNOTSUPP)
 		tst_brk(TBROK | TERRNO, "setxattr(file, user.probe)");
+	if (fs_is("tmpfs") && tst_kvercmp(6, 6, 0) < 0) {
+		tst_res(TINFO, "tmpfs before 6.6 has no user.* xattrs");
+		user_err = EOPNOTSUPP;
+		return;
 	}
+	if (fs_is("ext2 ext3 ext4 xfs btrfs ntfs3 tmpfs"))
+		tst_brk(TFAIL, "%s has no user.* xattrs", tst_fs_type);
+	tst_brk(TCONF, "no user.* xattrs on this filesystem");
 }
 
 static struct tst_test test = {
@@ -101,4 +145,5 @@ static struct tst_test test = {
 	.setup = setup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
+	.all_filesystems = 1,
 };

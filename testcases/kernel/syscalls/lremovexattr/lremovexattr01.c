@@ -4,9 +4,15 @@
  * - with trusted.ltp_same set on both the link and its target, removing
  *   it from the link leaves the target's value alone;
  * - removing it again is ENODATA; user.* on a symlink is EPERM;
- * - a missing path is ENOENT, a path through a regular file ENOTDIR.
+ * - a missing path is ENOENT, a path through a regular file ENOTDIR;
+ * - after umount and mount the link still lacks it and the target keeps
+ *   its value (tmpfs: no remount).
+ * Runs on every filesystem of the matrix; vfat and exFAT have no xattrs
+ * (nor symlinks): lsetxattr(), lgetxattr() and lremovexattr() of the
+ * target are EOPNOTSUPP there (asserted), then TCONF.
  */
 #include "xattr_tmpdir.h"
+#include "fs_cycle.h"
 
 #define TARGET "lremovexattr01_target"
 #define LINK "lremovexattr01_link"
@@ -29,6 +35,11 @@ static void run(void)
 		     "lremovexattr(missing path)");
 	TST_EXP_FAIL(lremovexattr(TARGET "/x", SAME), ENOTDIR,
 		     "lremovexattr(path through a regular file)");
+	if (fs_cycle())
+		return;
+	tst_res(TINFO, "%s unmounted and mounted again", tst_fs_type);
+	check_no_xattr(LINK, 1, SAME);
+	check_xattr(TARGET, 0, SAME, "target", 6);
 }
 
 static void setup(void)
@@ -41,4 +52,5 @@ static struct tst_test test = {
 	.setup = setup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
+	.all_filesystems = 1,
 };
