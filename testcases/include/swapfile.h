@@ -154,16 +154,22 @@ static inline void swap_tmp_on(char *buf, size_t size, const char *name,
 static char swap_path[PATH_MAX + 16], plain_path[PATH_MAX + 16];
 static char dir_path[PATH_MAX + 16], missing_path[PATH_MAX + 16];
 
+/* The four files in dir (an absolute path); the swap file not yet made. */
+static inline void swap_paths_in(const char *dir)
+{
+	snprintf(swap_path, sizeof(swap_path), "%s/swapfile", dir);
+	snprintf(plain_path, sizeof(plain_path), "%s/plainfile", dir);
+	snprintf(dir_path, sizeof(dir_path), "%s/dir", dir);
+	snprintf(missing_path, sizeof(missing_path), "%s/missing", dir);
+}
+
 static inline void swap_setup(void)
 {
 	char dir[PATH_MAX];
 
 	if (!realpath(tst_tmpdir_path, dir))
 		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
-	snprintf(swap_path, sizeof(swap_path), "%s/swapfile", dir);
-	snprintf(plain_path, sizeof(plain_path), "%s/plainfile", dir);
-	snprintf(dir_path, sizeof(dir_path), "%s/dir", dir);
-	snprintf(missing_path, sizeof(missing_path), "%s/missing", dir);
+	swap_paths_in(dir);
 	make_swapfile(swap_path, 1);
 	make_swapfile(plain_path, 0);
 	SAFE_MKDIR(dir_path, 0755);
