@@ -176,7 +176,8 @@ static void run(void)
 	after = fs_dev_sectors();
 	TST_EXP_EXPR(dirty == 0, "%d of %d pages still dirty after sync()",
 		     dirty, DIRTY_PAGES);
-	TST_EXP_EXPR(after - before >= DIRTY_PAGES * psz / 512, "%llu "
+	TST_EXP_EXPR(after - before >=
+		     (unsigned long long)(DIRTY_PAGES * psz / 512), "%llu "
 		     "sectors written to %s (want at least %ld)",
 		     after - before, tst_device->dev, DIRTY_PAGES * psz / 512);
 	check_disk(fd);
