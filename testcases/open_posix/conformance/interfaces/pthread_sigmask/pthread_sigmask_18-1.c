@@ -58,8 +58,10 @@ int main(void)
 	if (!pid) {
 		pid_t parent = getppid();
 
-		for (;;)
-			kill(parent, SIGUSR1);
+		/* stops by itself should the parent be gone */
+		while (getppid() == parent && !kill(parent, SIGUSR1))
+			;
+		_exit(0);
 	}
 	if (pthread_create(&t, NULL, thread, NULL))
 		PTS_UNRES("pthread_create() failed");
