@@ -5,7 +5,9 @@
  * clock: a CLOCK_PROCESS_CPUTIME_ID timer of 20 ms reloading every
  * 20 ms, its signal blocked while the process spins 400 ms of CPU, has
  * its signal pending and, once it is taken, an overrun count between 10
- * (the expiries in 400 ms less the first, with room for ticks) and 20.
+ * (the 20 expiries in 400 ms less the first, with room for ticks) and
+ * 22 (the count runs on until the signal is taken, a little after the
+ * 400 ms; 20 was seen under load).
  */
 #include "pts_helpers.h"
 
@@ -37,7 +39,7 @@ int main(void)
 	/* the count is the one of the delivery just taken */
 	ov = timer_getoverrun(t);
 	timer_settime(t, 0, &off, NULL);
-	if (ov < 10 || ov > 20)
+	if (ov < 10 || ov > 22)
 		PTS_FAILED("overrun %d after about 20 expiries of which one signalled",
 			   ov);
 	timer_delete(t);
