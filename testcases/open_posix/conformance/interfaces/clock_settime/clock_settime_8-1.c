@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * clock_settime(CLOCK_REALTIME) does not affect a relative
+ * clock_nanosleep() on CLOCK_REALTIME: a thread sleeping 1 s while
+ * the clock is set an hour back returns 0 once 1 s has passed
+ * (CLOCK_MONOTONIC, a lower bound), within the bounded wait, not an hour
+ * later.
+ */
+#include "pts_clockset.h"
+
+#define HOUR (3600 * PTS_NSEC)
+#define VAL PTS_NSEC
+
+static int sleep_rel(void *arg)
+{
+	struct timespec ts = pts_ns_ts(VAL);
+
+	(void)arg;
+	return clock_nanosleep(CLOCK_REALTIME, 0, &ts, NULL);
+}
+
+int main(void)
+{
+	struct pts_clockset_sleeper sl = { .fn = sleep_rel };
+	long long t0, dt;
+	int r;
+
+	pts_clockset_begin();
+	t0 = pts_now(CLOCK_MONOTONIC);
+	pts_clockset_sleeper_start(&sl);
+	pts_clockset_shift(-HOUR);
+	if (__atomic_load_n(&sl.done, __ATOMIC_ACQUIRE))
+		PTS_UNRES("the sleep ended before the clock was set back");
+	r = pts_clockset_sleeper_wait(&sl, "clock_nanosleep(REALTIME, 1 s)");
+	dt = pts_now(CLOCK_MONOTONIC) - t0;
+	pts_clockset_restore();
+	if (r)
+		PTS_FAILED("clock_nanosleep() returned %d (%s)", r, strerror(r));
+	if (dt < VAL)
+		PTS_FAILED("clock_nanosleep(1 s) returned after %lld ns", dt);
+	PTS_PASSED("relative clock_nanosleep(REALTIME, 1 s) returned 0 after %lld ms, the clock set back an hour meanwhile",
+		   dt / 1000000);
+}
