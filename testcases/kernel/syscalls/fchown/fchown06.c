@@ -17,7 +17,10 @@
  *   O_TRUNC would still say EPERM;
  * - ftruncate of an O_RDONLY fd of the append-only file is EINVAL (the
  *   fd is not writable), and of its O_APPEND fd with a negative length
- *   EINVAL too (the length is checked before the flag).
+ *   EINVAL too (the length is checked before the flag);
+ * - as nobody, below root's 0700 directory: fchmodat, fchownat, chown and
+ *   lchown are EACCES (the path walk comes before the owner check), while
+ *   fchmodat of root's file in a searchable directory is EPERM.
  * After each refusal the file's mode, owner, group and size are
  * unchanged.
  * Syscalls: fchmod, fchmodat, fchown, fchownat, chown, lchown, truncate,
@@ -52,29 +55,35 @@ static struct tcase {
 	const char *dir;
 	const char *name;
 	int exp_errno;
+	int nobody;
 } tcases[] = {
-	{ FCHMOD, "mnt", "imm", EPERM },
-	{ FCHMODAT, "mnt", "imm", EPERM },
-	{ FCHOWN, "mnt", "imm", EPERM },
-	{ FCHOWNAT, "mnt", "imm", EPERM },
-	{ CHOWN, "mnt", "imm", EPERM },
-	{ LCHOWN, "mnt", "imm", EPERM },
-	{ TRUNCATE, "mnt", "imm", EPERM },
-	{ FCHMOD, "mnt", "app", EPERM },
-	{ FCHOWN, "mnt", "app", EPERM },
-	{ FCHOWNAT, "mnt", "app", EPERM },
-	{ CHOWN, "mnt", "app", EPERM },
-	{ LCHOWN, "mnt", "app", EPERM },
-	{ FTRUNC_APPEND, "mnt", "app", EPERM },
-	{ CREAT, "mnt", "app", EPERM },
-	{ FCHMOD, "ro", "imm", EROFS },
-	{ FCHOWN, "ro", "imm", EROFS },
-	{ CHOWN, "ro", "imm", EROFS },
-	{ TRUNCATE, "ro", "imm", EROFS },
-	{ CREAT, "ro", "imm", EROFS },
-	{ CREAT, "ro", "app", EROFS },
-	{ FTRUNC_RDONLY, "mnt", "app", EINVAL },
-	{ FTRUNC_NEG, "mnt", "app", EINVAL },
+	{ FCHMOD, "mnt", "imm", EPERM, 0 },
+	{ FCHMODAT, "mnt", "imm", EPERM, 0 },
+	{ FCHOWN, "mnt", "imm", EPERM, 0 },
+	{ FCHOWNAT, "mnt", "imm", EPERM, 0 },
+	{ CHOWN, "mnt", "imm", EPERM, 0 },
+	{ LCHOWN, "mnt", "imm", EPERM, 0 },
+	{ TRUNCATE, "mnt", "imm", EPERM, 0 },
+	{ FCHMOD, "mnt", "app", EPERM, 0 },
+	{ FCHOWN, "mnt", "app", EPERM, 0 },
+	{ FCHOWNAT, "mnt", "app", EPERM, 0 },
+	{ CHOWN, "mnt", "app", EPERM, 0 },
+	{ LCHOWN, "mnt", "app", EPERM, 0 },
+	{ FTRUNC_APPEND, "mnt", "app", EPERM, 0 },
+	{ CREAT, "mnt", "app", EPERM, 0 },
+	{ FCHMOD, "ro", "imm", EROFS, 0 },
+	{ FCHOWN, "ro", "imm", EROFS, 0 },
+	{ CHOWN, "ro", "imm", EROFS, 0 },
+	{ TRUNCATE, "ro", "imm", EROFS, 0 },
+	{ CREAT, "ro", "imm", EROFS, 0 },
+	{ CREAT, "ro", "app", EROFS, 0 },
+	{ FTRUNC_RDONLY, "mnt", "app", EINVAL, 0 },
+	{ FTRUNC_NEG, "mnt", "app", EINVAL, 0 },
+	{ FCHMODAT, "mnt", "priv/f", EACCES, 1 },
+	{ FCHOWNAT, "mnt", "priv/f", EACCES, 1 },
+	{ CHOWN, "mnt", "priv/f", EACCES, 1 },
+	{ LCHOWN, "mnt", "priv/f", EACCES, 1 },
+	{ FCHMODAT, "mnt", "pub", EPERM, 1 },
 };
 
 static int mnt_dfd = -1;
@@ -123,20 +132,30 @@ static int do_op(const struct tcase *tc, const char *path, int fd)
 	return -1;
 }
 
-static void run(unsigned int n)
-{
-	const struct tcase *tc = &tcases[n];
-	struct stat before, after;
-	char path[64];
-	int fd;
+static const struct tcase *cur;
+static char path[64];
 
-	snprintf(path, sizeof(path), "%s/%s", tc->dir, tc->name);
-	FSM_SAFE(lstat(path, &before));
-	fd = open_for(tc, path);
-	TST_EXP_FAIL(do_op(tc, path, fd), tc->exp_errno, "%s(%s)",
-		     op_names[tc->op], path);
+static void try_op(void)
+{
+	int fd = open_for(cur, path);
+
+	TST_EXP_FAIL(do_op(cur, path, fd), cur->exp_errno, "%s(%s)%s",
+		     op_names[cur->op], path, cur->nobody ? " as nobody" : "");
 	if (fd >= 0)
 		SAFE_CLOSE(fd);
+}
+
+static void run(unsigned int n)
+{
+	struct stat before, after;
+
+	cur = &tcases[n];
+	snprintf(path, sizeof(path), "%s/%s", cur->dir, cur->name);
+	FSM_SAFE(lstat(path, &before));
+	if (cur->nobody)
+		fsm_as_nobody(try_op);
+	else
+		try_op();
 	FSM_SAFE(lstat(path, &after));
 	TST_EXP_EXPR(after.st_mode == before.st_mode &&
 		     after.st_uid == before.st_uid &&
@@ -157,6 +176,9 @@ static void setup(void)
 	fsm_create_file("mnt/app", 0644, "data");
 	tmpfs_iflag("mnt/imm", FS_IMMUTABLE_FL);
 	tmpfs_iflag("mnt/app", FS_APPEND_FL);
+	SAFE_MKDIR("mnt/priv", 0700);
+	fsm_create_file("mnt/priv/f", 0644, "data");
+	fsm_create_file("mnt/pub", 0644, "data");
 	SAFE_MOUNT("mnt", "ro", NULL, MS_BIND, NULL);
 	SAFE_MOUNT(NULL, "ro", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL);
 	mnt_dfd = SAFE_OPEN("mnt", O_RDONLY | O_DIRECTORY);
@@ -175,4 +197,5 @@ static struct tst_test test = {
 	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
+	.forks_child = 1,
 };
