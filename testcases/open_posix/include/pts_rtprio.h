@@ -34,6 +34,22 @@ static inline void pts_rtprio_drop(void)
 	pts_become_nobody();
 }
 
+/* fn() in a child under pts_rtprio_drop(); its PTS_* exit status is reaped */
+static inline void pts_rtprio_in_child(int (*fn)(void))
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		PTS_UNRES("fork(): %m");
+	if (!pid) {
+		pts_rtprio_drop();
+		exit(fn());
+	}
+	pts_reap(pid, "unprivileged child");
+}
+
 static void *pts_rtprio_fn(void *arg)
 {
 	(void)arg;
