@@ -19,6 +19,7 @@
 #include <pthread.h>
 
 #include "pts_helpers.h"
+#include "pts_sigkit.h"
 
 #define PTS_RTPRIO_LIM 10
 
@@ -34,20 +35,19 @@ static inline void pts_rtprio_drop(void)
 	pts_become_nobody();
 }
 
+static int (*pts_rtprio_child_fn)(void);
+
+static inline int pts_rtprio_child(void)
+{
+	pts_rtprio_drop();
+	return pts_rtprio_child_fn();
+}
+
 /* fn() in a child under pts_rtprio_drop(); its PTS_* exit status is reaped */
 static inline void pts_rtprio_in_child(int (*fn)(void))
 {
-	pid_t pid;
-
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		PTS_UNRES("fork(): %m");
-	if (!pid) {
-		pts_rtprio_drop();
-		exit(fn());
-	}
-	pts_reap(pid, "unprivileged child");
+	pts_rtprio_child_fn = fn;
+	pts_reap(pts_fork_fn(pts_rtprio_child), "unprivileged child");
 }
 
 static void *pts_rtprio_fn(void *arg)
