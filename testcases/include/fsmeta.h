@@ -12,6 +12,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -157,6 +158,58 @@ static inline long fsm_dir_nlink(long expect)
 	    (unsigned int)sfs.f_type == FSM_NTFS3_MAGIC)
 		return 1;
 	return expect;
+}
+
+/* 1 when path is a file holding exactly data (a short string), else 0. */
+static inline int fsm_has_data(const char *path, const char *data)
+{
+	char buf[32] = "";
+	int fd = open(path, O_RDONLY);
+	ssize_t len;
+
+	if (fd < 0)
+		return 0;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return len == (ssize_t)strlen(data) && !memcmp(buf, data, len);
+}
+
+struct fsm_file {
+	const char *path, *data;
+};
+
+/*
+ * 1 when a tree an error path must leave alone is unchanged: every file
+ * still holds its data, every directory is still one and none of the
+ * absent names appeared (absent may be NULL). Else 0 and a TINFO that
+ * names the first difference.
+ */
+static inline int fsm_tree_intact(const struct fsm_file *files, size_t nfiles,
+				  const char *const *dirs, size_t ndirs,
+				  const char *const *absent, size_t nabsent)
+{
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < nfiles; i++) {
+		if (!fsm_has_data(files[i].path, files[i].data)) {
+			tst_res(TINFO, "%s lost its data", files[i].path);
+			return 0;
+		}
+	}
+	for (i = 0; i < ndirs; i++) {
+		if (lstat(dirs[i], &st) || !S_ISDIR(st.st_mode)) {
+			tst_res(TINFO, "%s is no longer a directory", dirs[i]);
+			return 0;
+		}
+	}
+	for (i = 0; i < nabsent; i++) {
+		if (!lstat(absent[i], &st)) {
+			tst_res(TINFO, "%s appeared", absent[i]);
+			return 0;
+		}
+	}
+	return 1;
 }
 
 #endif /* FSMETA_H */

@@ -158,4 +158,27 @@ static inline int pts_clockset_sleeper_wait(struct pts_clockset_sleeper *sl,
 	return sl->ret;
 }
 
+/*
+ * sl->fn in a sleeper thread, CLOCK_REALTIME set back an hour while it
+ * sleeps, the true time put back once it returned: its return value, and
+ * in *dt the CLOCK_MONOTONIC time from before its start to its return.
+ */
+static inline int pts_clockset_sleep_back(struct pts_clockset_sleeper *sl,
+					  const char *what, long long *dt)
+{
+	long long t0;
+	int r;
+
+	pts_clockset_begin();
+	t0 = pts_now(CLOCK_MONOTONIC);
+	pts_clockset_sleeper_start(sl);
+	pts_clockset_shift(-3600 * PTS_NSEC);
+	if (__atomic_load_n(&sl->done, __ATOMIC_ACQUIRE))
+		PTS_UNRES("the sleep ended before the clock was set back");
+	r = pts_clockset_sleeper_wait(sl, what);
+	*dt = pts_now(CLOCK_MONOTONIC) - t0;
+	pts_clockset_restore();
+	return r;
+}
+
 #endif /* PTS_CLOCKSET_H */

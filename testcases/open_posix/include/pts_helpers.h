@@ -60,6 +60,21 @@ static inline long long pts_now(clockid_t clk)
 	return pts_ts_ns(&ts);
 }
 
+/* a child that spins until it used ns of its own CPU time, then exits 0 */
+static inline pid_t pts_cpu_spinner(long long ns)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		PTS_UNRES("fork(): %m");
+	if (!pid) {
+		while (pts_now(CLOCK_PROCESS_CPUTIME_ID) < ns)
+			;
+		_exit(0);
+	}
+	return pid;
+}
+
 /* an absolute deadline ns from now on clk */
 static inline struct timespec pts_deadline(clockid_t clk, long long ns)
 {

@@ -11,7 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
+
+#include "pts_helpers.h"
 
 /* field ("VmLck:") of /proc/self/status in kB, -1 when not found */
 static inline long pts_status_kb(const char *field)
@@ -58,6 +61,17 @@ static inline int pts_locked_vma(const void *addr)
 			return strstr(line, " lo") != NULL;
 	}
 	return -1;
+}
+
+/* two mapped anonymous pages of pg bytes, then a two-page hole: the start */
+static inline char *pts_pages_then_hole(long pg)
+{
+	char *m = mmap(NULL, 4 * pg, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED || munmap(m + 2 * pg, 2 * pg))
+		PTS_UNRES("mmap()/munmap(): %m");
+	return m;
 }
 
 #endif /* PTS_PROC_SELF_H */

@@ -19,6 +19,7 @@
 #include <pthread.h>
 
 #include "pts_helpers.h"
+#include "pts_sigkit.h"
 
 #define PTS_RTPRIO_LIM 10
 
@@ -32,6 +33,21 @@ static inline void pts_rtprio_drop(void)
 	if (setrlimit(RLIMIT_RTPRIO, &rl))
 		PTS_UNRES("setrlimit(RLIMIT_RTPRIO): %s", strerror(errno));
 	pts_become_nobody();
+}
+
+static int (*pts_rtprio_child_fn)(void);
+
+static inline int pts_rtprio_child(void)
+{
+	pts_rtprio_drop();
+	return pts_rtprio_child_fn();
+}
+
+/* fn() in a child under pts_rtprio_drop(); its PTS_* exit status is reaped */
+static inline void pts_rtprio_in_child(int (*fn)(void))
+{
+	pts_rtprio_child_fn = fn;
+	pts_reap(pts_fork_fn(pts_rtprio_child), "unprivileged child");
 }
 
 static void *pts_rtprio_fn(void *arg)

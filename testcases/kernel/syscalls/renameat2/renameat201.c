@@ -32,19 +32,6 @@ static void setup(void)
 	SAFE_CHMOD(PUB_DIR, 0777);
 }
 
-static int has_data(const char *path, const char *data)
-{
-	char buf[32] = "";
-	int fd = open(path, O_RDONLY);
-	ssize_t len;
-
-	if (fd < 0)
-		return 0;
-	len = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	return len == (ssize_t)strlen(data) && !memcmp(buf, data, len);
-}
-
 static void check_noreplace(void)
 {
 	struct stat st;
@@ -53,14 +40,15 @@ static void check_noreplace(void)
 	TST_EXP_PASS(renameat2(AT_FDCWD, "renameat201_a", AT_FDCWD,
 			       "renameat201_b", RENAME_NOREPLACE),
 		     "RENAME_NOREPLACE onto a free name");
-	TST_EXP_EXPR(has_data("renameat201_b", "a") &&
+	TST_EXP_EXPR(fsm_has_data("renameat201_b", "a") &&
 		     stat("renameat201_a", &st), "a moved to b");
 	fsm_create_file("renameat201_c", 0644, "c");
 	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_c", AT_FDCWD,
 			       "renameat201_b", RENAME_NOREPLACE), EEXIST,
 		     "RENAME_NOREPLACE onto an existing name");
-	TST_EXP_EXPR(has_data("renameat201_b", "a") &&
-		     has_data("renameat201_c", "c"), "both files unchanged");
+	TST_EXP_EXPR(fsm_has_data("renameat201_b", "a") &&
+		     fsm_has_data("renameat201_c", "c"),
+		     "both files unchanged");
 	SAFE_UNLINK("renameat201_b");
 	SAFE_UNLINK("renameat201_c");
 }
@@ -78,13 +66,13 @@ static void ntfs3_exchange(void)
 	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_x", AT_FDCWD,
 			       "renameat201_y", RENAME_EXCHANGE), EINVAL,
 		     "ntfs3: RENAME_EXCHANGE of two files");
-	TST_EXP_EXPR(has_data("renameat201_x", "x-data") &&
-		     has_data("renameat201_y", "y-data"), "both unchanged");
+	TST_EXP_EXPR(fsm_has_data("renameat201_x", "x-data") &&
+		     fsm_has_data("renameat201_y", "y-data"), "both unchanged");
 	SAFE_MKDIR("renameat201_d", 0755);
 	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_x", AT_FDCWD,
 			       "renameat201_d", RENAME_EXCHANGE), EINVAL,
 		     "ntfs3: RENAME_EXCHANGE of a file and a directory");
-	TST_EXP_EXPR(has_data("renameat201_x", "x-data") &&
+	TST_EXP_EXPR(fsm_has_data("renameat201_x", "x-data") &&
 		     !stat("renameat201_d", &st) && S_ISDIR(st.st_mode),
 		     "file and directory unchanged");
 	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_y", AT_FDCWD,
@@ -108,20 +96,21 @@ static void check_exchange(void)
 	TST_EXP_PASS(renameat2(AT_FDCWD, "renameat201_x", AT_FDCWD,
 			       "renameat201_y", RENAME_EXCHANGE),
 		     "RENAME_EXCHANGE of two files");
-	TST_EXP_EXPR(has_data("renameat201_x", "y-data") &&
-		     has_data("renameat201_y", "x-data"), "contents swapped");
+	TST_EXP_EXPR(fsm_has_data("renameat201_x", "y-data") &&
+		     fsm_has_data("renameat201_y", "x-data"),
+		     "contents swapped");
 
 	SAFE_MKDIR("renameat201_d", 0755);
 	TST_EXP_PASS(renameat2(AT_FDCWD, "renameat201_x", AT_FDCWD,
 			       "renameat201_d", RENAME_EXCHANGE),
 		     "RENAME_EXCHANGE of a file and a directory");
 	TST_EXP_EXPR(!stat("renameat201_x", &st) && S_ISDIR(st.st_mode) &&
-		     has_data("renameat201_d", "y-data"), "types swapped");
+		     fsm_has_data("renameat201_d", "y-data"), "types swapped");
 
 	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_y", AT_FDCWD,
 			       "renameat201_none", RENAME_EXCHANGE), ENOENT,
 		     "RENAME_EXCHANGE with a missing new name");
-	TST_EXP_EXPR(has_data("renameat201_y", "x-data"), "y unchanged");
+	TST_EXP_EXPR(fsm_has_data("renameat201_y", "x-data"), "y unchanged");
 	SAFE_RMDIR("renameat201_x");
 	SAFE_UNLINK("renameat201_d");
 	SAFE_UNLINK("renameat201_y");
@@ -144,7 +133,7 @@ static void whiteout(const char *dir, const char *who)
 		else
 			tst_res(TFAIL | TTERRNO, "ntfs3: RENAME_WHITEOUT as %s "
 				"returned %ld, expected EINVAL", who, TST_RET);
-		TST_EXP_EXPR(has_data(old, "w") && lstat(new, &st),
+		TST_EXP_EXPR(fsm_has_data(old, "w") && lstat(new, &st),
 			     "the file stays, no new name");
 		SAFE_UNLINK(old);
 		return;
@@ -161,7 +150,7 @@ static void whiteout(const char *dir, const char *who)
 		return;
 	}
 	tst_res(TPASS, "RENAME_WHITEOUT as %s passed", who);
-	TST_EXP_EXPR(has_data(new, "w"), "the file moved");
+	TST_EXP_EXPR(fsm_has_data(new, "w"), "the file moved");
 	FSM_SAFE(lstat(old, &st));
 	TST_EXP_EXPR(S_ISCHR(st.st_mode) && st.st_rdev == makedev(0, 0),
 		     "a whiteout (char 0:0) is left, mode %o rdev %u:%u",
@@ -190,8 +179,9 @@ static void check_invalid(void)
 	TST_EXP_FAIL(renameat2(AT_FDCWD, "renameat201_i", AT_FDCWD,
 			       "renameat201_k", 1 << 3), EINVAL,
 		     "an unknown flag bit");
-	TST_EXP_EXPR(has_data("renameat201_i", "i") &&
-		     has_data("renameat201_j", "j"), "both files unchanged");
+	TST_EXP_EXPR(fsm_has_data("renameat201_i", "i") &&
+		     fsm_has_data("renameat201_j", "j"),
+		     "both files unchanged");
 	SAFE_UNLINK("renameat201_i");
 	SAFE_UNLINK("renameat201_j");
 }

@@ -22,12 +22,12 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
-#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <linux/fs.h>
 #include "tst_test.h"
 #include "fsmeta.h"
 #include "mount_ns.h"
+#include "tmpfs_iflags.h"
 
 static char long_name[PATH_MAX];
 static void *bad;
@@ -71,9 +71,7 @@ static struct tcase {
 	{ "", 0, ENOENT, 0, "an empty path" },
 };
 
-static struct {
-	const char *path, *data;
-} files[] = {
+static const struct fsm_file files[] = {
 	{ "mnt/f", "f" }, { "mnt/g", "g" }, { "mnt/mpf", "g" },
 	{ "mnt/imm", "i" }, { "mnt/adir/f", "a" }, { "mnt/pub/rootf", "r" },
 	{ "mnt/priv/f", "p" },
@@ -94,37 +92,10 @@ static const char *arg(const char *p)
 	return p;
 }
 
-static int has_data(const char *path, const char *data)
-{
-	char buf[8] = "";
-	int fd = open(path, O_RDONLY);
-	ssize_t len;
-
-	if (fd < 0)
-		return 0;
-	len = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	return len == (ssize_t)strlen(data) && !strcmp(buf, data);
-}
-
 static int tree_intact(void)
 {
-	struct stat st;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(files); i++) {
-		if (!has_data(files[i].path, files[i].data)) {
-			tst_res(TINFO, "%s lost its data", files[i].path);
-			return 0;
-		}
-	}
-	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
-		if (lstat(dirs[i], &st) || !S_ISDIR(st.st_mode)) {
-			tst_res(TINFO, "%s is no longer a directory", dirs[i]);
-			return 0;
-		}
-	}
-	return 1;
+	return fsm_tree_intact(files, ARRAY_SIZE(files), dirs, ARRAY_SIZE(dirs),
+			       NULL, 0);
 }
 
 static struct tcase *cur;
@@ -146,16 +117,6 @@ static void run(unsigned int n)
 	TST_EXP_EXPR(tree_intact(), "the tree is unchanged");
 }
 
-static void set_iflags(const char *path, int flags)
-{
-	int fd = SAFE_OPEN(path, O_RDONLY);
-
-	if (ioctl(fd, FS_IOC_SETFLAGS, &flags))
-		tst_brk(TBROK | TERRNO, "FS_IOC_SETFLAGS(%s, 0x%x)", path,
-			flags);
-	SAFE_CLOSE(fd);
-}
-
 static void setup(void)
 {
 	size_t i;
@@ -175,8 +136,8 @@ static void setup(void)
 	/* two links naming each other, relative to their directory */
 	FSM_SAFE(symlink("loop_b", "mnt/loop_a"));
 	FSM_SAFE(symlink("loop_a", "mnt/loop_b"));
-	set_iflags("mnt/imm", FS_IMMUTABLE_FL);
-	set_iflags("mnt/adir", FS_APPEND_FL);
+	tmpfs_iflag("mnt/imm", FS_IMMUTABLE_FL);
+	tmpfs_iflag("mnt/adir", FS_APPEND_FL);
 	SAFE_MOUNT("unlinkat02", "mnt/mp", "tmpfs", 0, "size=64k");
 	SAFE_MOUNT("mnt/g", "mnt/mpf", NULL, MS_BIND, NULL);
 }

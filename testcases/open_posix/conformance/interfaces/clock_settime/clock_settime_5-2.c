@@ -7,7 +7,6 @@
  */
 #include "pts_clockset.h"
 
-#define HOUR (3600 * PTS_NSEC)
 #define VAL PTS_NSEC
 
 static int sleep_rel(void *arg)
@@ -21,18 +20,10 @@ static int sleep_rel(void *arg)
 int main(void)
 {
 	struct pts_clockset_sleeper sl = { .fn = sleep_rel };
-	long long t0, dt;
+	long long dt;
 	int r;
 
-	pts_clockset_begin();
-	t0 = pts_now(CLOCK_MONOTONIC);
-	pts_clockset_sleeper_start(&sl);
-	pts_clockset_shift(-HOUR);
-	if (__atomic_load_n(&sl.done, __ATOMIC_ACQUIRE))
-		PTS_UNRES("the sleep ended before the clock was set back");
-	r = pts_clockset_sleeper_wait(&sl, "nanosleep(1 s)");
-	dt = pts_now(CLOCK_MONOTONIC) - t0;
-	pts_clockset_restore();
+	r = pts_clockset_sleep_back(&sl, "nanosleep(1 s)", &dt);
 	if (r)
 		PTS_FAILED("nanosleep() returned %d (%s)", r, strerror(sl.err));
 	if (dt < VAL)

@@ -19,10 +19,7 @@ int main(void)
 	int lo;
 	char *m;
 
-	m = mmap(NULL, 4 * pg, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (m == MAP_FAILED || munmap(m + 2 * pg, 2 * pg))
-		PTS_UNRES("mmap()/munmap(): %m");
+	m = pts_pages_then_hole(pg);
 	base = pts_status_kb("VmLck:");
 	PTS_EXPECT_ERRNO(mlock(m, 4 * pg), ENOMEM,
 			 "mlock() of 2 mapped pages and a 2-page hole");

@@ -19,10 +19,7 @@ int main(void)
 	int lo;
 	char *m;
 
-	m = mmap(NULL, 4 * pg, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (m == MAP_FAILED || munmap(m + 2 * pg, 2 * pg))
-		PTS_UNRES("mmap()/munmap(): %m");
+	m = pts_pages_then_hole(pg);
 	if (mlock(m, 2 * pg))
 		PTS_UNRES("mlock(): %m");
 	base = pts_status_kb("VmLck:");

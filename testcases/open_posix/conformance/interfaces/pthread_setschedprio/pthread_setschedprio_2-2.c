@@ -36,17 +36,7 @@ static int child(void)
 
 int main(void)
 {
-	pid_t pid;
-
 	pts_need_sched_fifo();
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		PTS_UNRES("fork(): %m");
-	if (!pid) {
-		pts_rtprio_drop();
-		exit(child());
-	}
-	pts_reap(pid, "unprivileged child");
+	pts_rtprio_in_child(child);
 	PTS_PASSED("EPERM above RLIMIT_RTPRIO left the thread's priority");
 }

@@ -8,8 +8,6 @@
  */
 #include "pts_clockset.h"
 
-#define HOUR (3600 * PTS_NSEC)
-
 static int do_sleep(void *arg)
 {
 	(void)arg;
@@ -19,18 +17,10 @@ static int do_sleep(void *arg)
 int main(void)
 {
 	struct pts_clockset_sleeper sl = { .fn = do_sleep };
-	long long t0, dt;
+	long long dt;
 	int r;
 
-	pts_clockset_begin();
-	t0 = pts_now(CLOCK_MONOTONIC);
-	pts_clockset_sleeper_start(&sl);
-	pts_clockset_shift(-HOUR);
-	if (__atomic_load_n(&sl.done, __ATOMIC_ACQUIRE))
-		PTS_UNRES("the sleep ended before the clock was set back");
-	r = pts_clockset_sleeper_wait(&sl, "sleep(1)");
-	dt = pts_now(CLOCK_MONOTONIC) - t0;
-	pts_clockset_restore();
+	r = pts_clockset_sleep_back(&sl, "sleep(1)", &dt);
 	if (r)
 		PTS_FAILED("sleep(1) returned %d", r);
 	if (dt < PTS_NSEC)

@@ -21,20 +21,6 @@ static long long children_ticks(void)
 	return (long long)t.tms_cutime + t.tms_cstime;
 }
 
-static pid_t spinner(void)
-{
-	pid_t pid = fork();
-
-	if (pid < 0)
-		PTS_UNRES("fork(): %m");
-	if (!pid) {
-		while (pts_now(CLOCK_PROCESS_CPUTIME_ID) < SPIN)
-			;
-		_exit(0);
-	}
-	return pid;
-}
-
 int main(void)
 {
 	long hz = sysconf(_SC_CLK_TCK);
@@ -44,7 +30,7 @@ int main(void)
 
 	signal(SIGCHLD, SIG_IGN);
 	before = children_ticks();
-	pid = spinner();
+	pid = pts_cpu_spinner(SPIN);
 	PTS_EXPECT_ERRNO(waitpid(pid, &st, 0), ECHILD,
 			 "waitpid() with SIGCHLD ignored");
 	after = children_ticks();
@@ -53,7 +39,7 @@ int main(void)
 			   before, after);
 
 	signal(SIGCHLD, SIG_DFL);
-	pid = spinner();
+	pid = pts_cpu_spinner(SPIN);
 	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
 		PTS_UNRES("waitpid(): %m");
 	after = children_ticks();
