@@ -37,6 +37,7 @@
 #include <linux/posix_acl.h>
 #include <linux/posix_acl_xattr.h>
 #include "tst_test.h"
+#include "open_close.h"
 
 #define FNAME		"aclfile"
 #define DNAME		"acldir"
@@ -110,16 +111,6 @@ static int make_acl(struct acl_buf *a, int mask)
 		a->e[i].e_id = htole32(entries[i].id);
 	}
 	return sizeof(a->h) + ARRAY_SIZE(entries) * sizeof(a->e[0]);
-}
-
-static int open_close(const char *path, int flags)
-{
-	int fd = open(path, flags);
-
-	if (fd < 0)
-		return -1;
-	close(fd);
-	return 0;
 }
 
 static void judge(const char *who, const char *what, const char *when,

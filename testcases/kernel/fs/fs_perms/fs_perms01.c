@@ -31,6 +31,7 @@
 #include <unistd.h>
 #include "tst_test.h"
 #include "caps_raw.h"
+#include "open_close.h"
 
 #define OWNER_UID	1001
 #define FILE_GID	2002
@@ -128,16 +129,6 @@ static void judge(const struct ident *id, const char *what, mode_t mode,
 			id->name, what, mode,
 			ret ? tst_strerrno(err) : "allowed",
 			want ? "allowed" : "EACCES");
-}
-
-static int open_close(const char *path, int flags)
-{
-	int fd = open(path, flags);
-
-	if (fd < 0)
-		return -1;
-	close(fd);
-	return 0;
 }
 
 static void check_file(const struct ident *id, mode_t mode)
