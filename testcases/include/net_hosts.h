@@ -479,4 +479,29 @@ static inline long long net_snmp6(int h, const char *field)
 	return proc_net_snmp6(field);
 }
 
+/*
+ * Sockets of host h in TCP state st (TCP_SYN_RECV ...) in
+ * /proc/net/tcp{,6}, request and time-wait sockets included; lport 0
+ * counts every local port.
+ */
+static inline int net_tcp_count(int h, int family, int st, int lport)
+{
+	char line[512];
+	unsigned int port, state;
+	int n = 0;
+	FILE *f;
+
+	net_enter(h);
+	f = fopen(family == AF_INET ? "/proc/net/tcp" : "/proc/net/tcp6", "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/net/tcp)");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, " %*s %*[0-9A-Fa-f]:%x %*s %x", &port,
+			   &state) == 2 && (int)state == st &&
+		    (!lport || (int)port == lport))
+			n++;
+	fclose(f);
+	return n;
+}
+
 #endif /* NET_HOSTS_H */

@@ -214,24 +214,6 @@ static void forged_ack(int family, const struct sockaddr_storage *ss)
 	close(fd);
 }
 
-/* SYN_RECV entries of the current host's /proc/net/tcp{,6}. */
-static int syn_recv_count(int family)
-{
-	char line[512], st[8];
-	int n = 0;
-	FILE *f = fopen(family == AF_INET ? "/proc/net/tcp" :
-			"/proc/net/tcp6", "r");
-
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/tcp)");
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, " %*s %*s %*s %7s", st) == 1 &&
-		    !strcmp(st, "03"))
-			n++;
-	fclose(f);
-	return n;
-}
-
 /*
  * A SYN from an address of net 1 that nobody owns: its SYN-ACK waits for
  * a neighbour that never answers, so the request stays in the queue.
@@ -270,9 +252,8 @@ static int hold_syn_queue(int family, const struct sockaddr_storage *ss,
 	    errno != EINPROGRESS)
 		tst_brk(TBROK | TERRNO, "connect() of the held request");
 
-	net_enter(NET_B);
 	deadline = tst_mono_ms() + net_ms(30000);
-	while (syn_recv_count(family) < held) {
+	while (net_tcp_count(NET_B, family, TCP_SYN_RECV, 0) < held) {
 		if (tst_mono_ms() > deadline)
 			tst_brk(TBROK, "not %d SYN_RECV requests", held);
 		usleep(1000);
