@@ -4,11 +4,16 @@
  * - EPERM for nobody changing a file owned by root (even mode 0666),
  * - EACCES for nobody below a directory that denies search,
  * - ENOENT (missing, ""), ENOTDIR (file as directory), ENAMETOOLONG,
- *   ELOOP, EFAULT (unmapped path).
+ *   ELOOP, EFAULT (unmapped path);
+ * - EROFS on a read-only tmpfs (ro_tmpfs.h) for a file, a directory and
+ *   a file through a symlink, also for nobody on root's file (the mount
+ *   is checked before ownership: EROFS, not EPERM); a missing name is
+ *   ENOENT (the lookup comes first); nothing on it changes.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define FILE_NAME "chmod02_file"
 #define PRIV_DIR "chmod02_private"
@@ -33,12 +38,42 @@ static struct tcase {
 
 static void setup(void)
 {
+	rofs_setup();
 	fsm_create_file(FILE_NAME, 0666, "x");
 	fsm_make_loop("chmod02_loop_a", "chmod02_loop_b");
 	SAFE_MKDIR(PRIV_DIR, 0700);
 	fsm_create_file(PRIV_FILE, 0666, "x");
 	tcases[3].path = fsm_long_path();
 	bad_addr = fsm_bad_addr();
+}
+
+static void cleanup(void)
+{
+	rofs_cleanup();
+}
+
+static void nobody_erofs(void)
+{
+	TST_EXP_FAIL(chmod(RO_FILE, 0666), EROFS,
+		     "chmod() of root's file on a ro fs as nobody");
+}
+
+static void erofs(void)
+{
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(chmod(RO_FILE, 0600), EROFS, "chmod() of a file on a "
+		     "ro fs");
+	TST_EXP_FAIL(chmod(RO_SUBDIR, 0700), EROFS, "chmod() of a directory "
+		     "on a ro fs");
+	TST_EXP_FAIL(chmod(RO_LINK, 0600), EROFS, "chmod() through a "
+		     "symlink on a ro fs");
+	TST_EXP_FAIL(chmod(RO_FILE, 0644), EROFS, "chmod() to the same mode "
+		     "on a ro fs");
+	TST_EXP_FAIL(chmod(RO_MISSING, 0600), ENOENT, "chmod() of a missing "
+		     "name on a ro fs");
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
 }
 
 static void nobody_cases(void)
@@ -61,14 +96,19 @@ static void run(unsigned int n)
 		fsm_as_nobody(nobody_cases);
 		return;
 	}
+	if (n == NCASES + 1) {
+		erofs();
+		return;
+	}
 	TST_EXP_FAIL(chmod(tc->path ? tc->path : bad_addr, 0700),
 		     tc->exp_errno, "chmod() of %s", tc->desc);
 }
 
 static struct tst_test test = {
-	.tcnt = NCASES + 1,
+	.tcnt = NCASES + 2,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,

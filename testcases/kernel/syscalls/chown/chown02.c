@@ -7,11 +7,16 @@
  * - EPERM, nothing changed: giving its file to root, to group root (not
  *   one of its groups), and changing root's file;
  * - EACCES for nobody below a directory that denies search;
- * - ENOENT (missing, ""), ENOTDIR, ENAMETOOLONG, ELOOP, EFAULT.
+ * - ENOENT (missing, ""), ENOTDIR, ENAMETOOLONG, ELOOP, EFAULT;
+ * - EROFS on a read-only tmpfs (ro_tmpfs.h): a file, a directory, a file
+ *   through a symlink, even chown(-1, -1) that changes nothing (the
+ *   mount is checked first), and for nobody giving root's file away
+ *   (EROFS, not EPERM); a missing name is ENOENT; nothing on it changes.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define OWN_FILE "chown02_own"
 #define ROOT_FILE "chown02_root"
@@ -23,6 +28,7 @@ static void *bad_addr;
 
 static void setup(void)
 {
+	rofs_setup();
 	fsm_nobody_ids(&nobody_uid, &nobody_gid);
 	fsm_create_file(OWN_FILE, 0644, "x");
 	SAFE_CHOWN(OWN_FILE, nobody_uid, nobody_gid);
@@ -31,6 +37,11 @@ static void setup(void)
 	fsm_create_file(PRIV_DIR "/file", 0644, "x");
 	fsm_make_loop("chown02_loop_a", "chown02_loop_b");
 	bad_addr = fsm_bad_addr();
+}
+
+static void cleanup(void)
+{
+	rofs_cleanup();
 }
 
 static void expect_stat(const char *path, uid_t uid, gid_t gid, mode_t mode)
@@ -86,6 +97,30 @@ static void check_path_errors(void)
 		     "chown() of an unmapped path");
 }
 
+static void nobody_erofs(void)
+{
+	TST_EXP_FAIL(chown(RO_FILE, nobody_uid, nobody_gid), EROFS,
+		     "chown(root's file, nobody) on a ro fs as nobody");
+}
+
+static void erofs(void)
+{
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(chown(RO_FILE, nobody_uid, nobody_gid), EROFS,
+		     "chown() of a file on a ro fs");
+	TST_EXP_FAIL(chown(RO_SUBDIR, 1, 1), EROFS,
+		     "chown() of a directory on a ro fs");
+	TST_EXP_FAIL(chown(RO_LINK, 1, -1), EROFS,
+		     "chown() through a symlink on a ro fs");
+	TST_EXP_FAIL(chown(RO_FILE, -1, -1), EROFS,
+		     "chown(-1, -1) on a ro fs");
+	TST_EXP_FAIL(chown(RO_MISSING, 1, 1), ENOENT,
+		     "chown() of a missing name on a ro fs");
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -98,13 +133,17 @@ static void run(unsigned int n)
 	case 2:
 		check_path_errors();
 		break;
+	case 3:
+		erofs();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,

@@ -4,7 +4,11 @@
  * ENOENT (missing directory, empty path), ENOTDIR (a file as a path
  * component), ELOOP (symlink loop), ENAMETOOLONG, EFAULT, and as an
  * unprivileged user EACCES (no write permission on the file, no write
- * permission on the directory).
+ * permission on the directory). On a read-only tmpfs (ro_tmpfs.h, root
+ * only): EROFS for a new name and for an existing file (it would be
+ * truncated), also for nobody (EROFS, not EACCES: the read-only mount
+ * is checked before the modes); a directory is still EISDIR and a
+ * missing parent ENOENT (checked first); nothing on it changes.
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -12,6 +16,7 @@
 #include <sys/stat.h>
 #include "tst_test.h"
 #include "fileio.h"
+#include "ro_tmpfs.h"
 
 static char long_name[NAME_MAX + 2];
 static char *bad_addr;
@@ -49,6 +54,38 @@ static void test_nobody(void)
 		check(&nobody_cases[i]);
 }
 
+static struct tcase ro_cases[] = {
+	{ RO_NEW, EROFS, "a new name on a ro fs" },
+	{ RO_FILE, EROFS, "an existing file on a ro fs" },
+	{ RO_LINK, EROFS, "a symlink to a file on a ro fs" },
+	{ RO_SUBDIR, EISDIR, "a directory on a ro fs" },
+	{ RO_MISSING "/f", ENOENT, "a missing directory on a ro fs" },
+}, ro_nobody_cases[] = {
+	{ RO_NEW, EROFS, "a new name in root's 0755 dir on a ro fs" },
+	{ RO_FILE, EROFS, "root's 0644 file on a ro fs" },
+};
+
+static void nobody_erofs(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(ro_nobody_cases) / sizeof(ro_nobody_cases[0]);
+	     i++)
+		check(&ro_nobody_cases[i]);
+}
+
+static void erofs(void)
+{
+	unsigned int i;
+
+	if (!rofs_ready())
+		return;
+	for (i = 0; i < sizeof(ro_cases) / sizeof(ro_cases[0]); i++)
+		check(&ro_cases[i]);
+	fio_as_nobody(nobody_erofs);
+	rofs_unchanged();
+}
+
 static void run(void)
 {
 	struct stat st;
@@ -62,12 +99,14 @@ static void run(void)
 	TST_EXP_EQ_LI(st.st_size, 1);
 	TST_EXP_FAIL(access("dir/f", F_OK), ENOENT,
 		     "access() of the name creat() could not create");
+	erofs();
 }
 
 static void setup(void)
 {
 	int fd;
 
+	rofs_setup();
 	memset(long_name, 'n', NAME_MAX + 1);
 	bad_addr = fio_bad_addr();
 	umask(0);
@@ -79,9 +118,15 @@ static void setup(void)
 		tst_brk(TBROK | TERRNO, "symlink()");
 }
 
+static void cleanup(void)
+{
+	rofs_cleanup();
+}
+
 static struct tst_test test = {
 	.test_all = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
 };

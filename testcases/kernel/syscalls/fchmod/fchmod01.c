@@ -7,11 +7,16 @@
  * - ctime moves forward;
  * - as nobody: EPERM on a root-owned file opened for reading, while its
  *   own file changes;
- * - EBADF for fd -1 and for an O_PATH fd (fchmod needs a real open file).
+ * - EBADF for fd -1 and for an O_PATH fd (fchmod needs a real open file);
+ * - EROFS for a file and a directory opened O_RDONLY on a read-only tmpfs
+ *   (ro_tmpfs.h), also for nobody on root's file (the mount is checked
+ *   before ownership: EROFS, not EPERM); an O_PATH fd there is still
+ *   EBADF (no file, no mount check); nothing on it changes.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define FILE_NAME "fchmod01_file"
 #define DIR_NAME "fchmod01_dir"
@@ -26,6 +31,7 @@ static void setup(void)
 	uid_t uid;
 	gid_t gid;
 
+	rofs_setup();
 	fsm_create_file(FILE_NAME, 0644, "fchmod01");
 	SAFE_MKDIR(DIR_NAME, 0755);
 	fsm_create_file(NOBODY_FILE, 0644, "x");
@@ -44,6 +50,7 @@ static void cleanup(void)
 		SAFE_CLOSE(dir_fd);
 	if (path_fd >= 0)
 		SAFE_CLOSE(path_fd);
+	rofs_cleanup();
 }
 
 static void check_modes(int mfd, const char *path)
@@ -92,6 +99,39 @@ static void nobody_cases(void)
 	SAFE_CLOSE(own_fd);
 }
 
+static void nobody_erofs(void)
+{
+	int rfd = SAFE_OPEN(RO_FILE, O_RDONLY);
+
+	TST_EXP_FAIL(fchmod(rfd, 0666), EROFS,
+		     "fchmod() of root's file on a ro fs as nobody");
+	SAFE_CLOSE(rfd);
+}
+
+static void erofs(void)
+{
+	int rfd, rdir, rpath;
+
+	if (!rofs_ready())
+		return;
+	rfd = SAFE_OPEN(RO_FILE, O_RDONLY);
+	rdir = SAFE_OPEN(RO_SUBDIR, O_RDONLY | O_DIRECTORY);
+	rpath = SAFE_OPEN(RO_FILE, O_PATH);
+	TST_EXP_FAIL(fchmod(rfd, 0600), EROFS, "fchmod() of a file on a ro "
+		     "fs");
+	TST_EXP_FAIL(fchmod(rfd, 0644), EROFS, "fchmod() to the same mode "
+		     "on a ro fs");
+	TST_EXP_FAIL(fchmod(rdir, 0700), EROFS, "fchmod() of a directory on "
+		     "a ro fs");
+	TST_EXP_FAIL(fchmod(rpath, 0600), EBADF, "fchmod() of an O_PATH fd "
+		     "on a ro fs");
+	SAFE_CLOSE(rfd);
+	SAFE_CLOSE(rdir);
+	SAFE_CLOSE(rpath);
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -110,11 +150,14 @@ static void run(unsigned int n)
 		TST_EXP_FAIL(fchmod(path_fd, 0644), EBADF,
 			     "fchmod() of an O_PATH fd");
 		break;
+	case 4:
+		erofs();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 4,
+	.tcnt = 5,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

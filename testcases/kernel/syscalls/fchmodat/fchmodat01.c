@@ -6,12 +6,17 @@
  * - a symlink is followed: the target changes, the link stays 0777;
  * - errors: EBADF (relative name, dirfd -1), ENOTDIR (dirfd a regular
  *   file), ENOENT (missing, ""), ELOOP, ENAMETOOLONG, EFAULT, and EPERM
- *   for nobody on a root-owned file.
+ *   for nobody on a root-owned file;
+ * - EROFS below a dirfd on a read-only tmpfs (ro_tmpfs.h): a file, a
+ *   directory, a file through a symlink, and for nobody on root's file
+ *   (the mount is checked before ownership: EROFS, not EPERM); a missing
+ *   name is ENOENT (the lookup comes first); nothing on it changes.
  */
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define DIR_NAME "fchmodat01_dir"
 #define FILE_PATH DIR_NAME "/file"
@@ -27,6 +32,7 @@ static long raw_fchmodat(int dfd, const char *path, mode_t mode)
 
 static void setup(void)
 {
+	rofs_setup();
 	SAFE_MKDIR(DIR_NAME, 0755);
 	fsm_create_file(FILE_PATH, 0644, "x");
 	FSM_SAFE(symlink("file", DIR_NAME "/link"));
@@ -46,6 +52,7 @@ static void cleanup(void)
 		SAFE_CLOSE(dir_fd);
 	if (file_fd >= 0)
 		SAFE_CLOSE(file_fd);
+	rofs_cleanup();
 }
 
 static void expect_mode(mode_t mode)
@@ -104,6 +111,32 @@ static void nobody_eperm(void)
 	expect_mode(0644);
 }
 
+static int ro_fd = -1;
+
+static void nobody_erofs(void)
+{
+	TST_EXP_FAIL(raw_fchmodat(ro_fd, "file", 0666), EROFS,
+		     "fchmodat() of root's file on a ro fs as nobody");
+}
+
+static void erofs(void)
+{
+	if (!rofs_ready())
+		return;
+	ro_fd = SAFE_OPEN(RO_DIR, O_RDONLY | O_DIRECTORY);
+	TST_EXP_FAIL(raw_fchmodat(ro_fd, "file", 0600), EROFS,
+		     "fchmodat() of a file on a ro fs");
+	TST_EXP_FAIL(raw_fchmodat(ro_fd, "dir", 0700), EROFS,
+		     "fchmodat() of a directory on a ro fs");
+	TST_EXP_FAIL(raw_fchmodat(ro_fd, "link", 0600), EROFS,
+		     "fchmodat() through a symlink on a ro fs");
+	TST_EXP_FAIL(raw_fchmodat(ro_fd, "missing", 0600), ENOENT,
+		     "fchmodat() of a missing name on a ro fs");
+	fsm_as_nobody(nobody_erofs);
+	SAFE_CLOSE(ro_fd);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -116,11 +149,14 @@ static void run(unsigned int n)
 	case 2:
 		fsm_as_nobody(nobody_eperm);
 		break;
+	case 3:
+		erofs();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -8,11 +8,16 @@
  * - as nobody on its own file: chown to itself clears S_ISUID/S_ISGID of
  *   a group-executable file; EPERM for giving it to root and for changing
  *   a root-owned file it has open;
- * - EBADF for fd -1 and for an O_PATH fd.
+ * - EBADF for fd -1 and for an O_PATH fd;
+ * - EROFS for a file and a directory opened O_RDONLY on a read-only tmpfs
+ *   (ro_tmpfs.h), even fchown(-1, -1), and for nobody on root's file (the
+ *   mount is checked before ownership: EROFS, not EPERM); an O_PATH fd
+ *   there is still EBADF; nothing on it changes.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define FILE_NAME "fchown01_file"
 #define DIR_NAME "fchown01_dir"
@@ -24,6 +29,7 @@ static gid_t nobody_gid;
 
 static void setup(void)
 {
+	rofs_setup();
 	fsm_nobody_ids(&nobody_uid, &nobody_gid);
 	fsm_create_file(FILE_NAME, 0644, "x");
 	SAFE_MKDIR(DIR_NAME, 0755);
@@ -42,6 +48,7 @@ static void cleanup(void)
 		SAFE_CLOSE(dir_fd);
 	if (path_fd >= 0)
 		SAFE_CLOSE(path_fd);
+	rofs_cleanup();
 }
 
 static void expect_stat(const char *path, uid_t uid, gid_t gid, mode_t mode)
@@ -91,6 +98,39 @@ static void nobody_cases(void)
 	SAFE_CLOSE(own_fd);
 }
 
+static void nobody_erofs(void)
+{
+	int rfd = SAFE_OPEN(RO_FILE, O_RDONLY);
+
+	TST_EXP_FAIL(fchown(rfd, nobody_uid, nobody_gid), EROFS,
+		     "fchown() of root's file on a ro fs as nobody");
+	SAFE_CLOSE(rfd);
+}
+
+static void erofs(void)
+{
+	int rfd, rdir, rpath;
+
+	if (!rofs_ready())
+		return;
+	rfd = SAFE_OPEN(RO_FILE, O_RDONLY);
+	rdir = SAFE_OPEN(RO_SUBDIR, O_RDONLY | O_DIRECTORY);
+	rpath = SAFE_OPEN(RO_FILE, O_PATH);
+	TST_EXP_FAIL(fchown(rfd, nobody_uid, nobody_gid), EROFS,
+		     "fchown() of a file on a ro fs");
+	TST_EXP_FAIL(fchown(rfd, -1, -1), EROFS,
+		     "fchown(-1, -1) on a ro fs");
+	TST_EXP_FAIL(fchown(rdir, 1, 1), EROFS,
+		     "fchown() of a directory on a ro fs");
+	TST_EXP_FAIL(fchown(rpath, 1, 1), EBADF,
+		     "fchown() of an O_PATH fd on a ro fs");
+	SAFE_CLOSE(rfd);
+	SAFE_CLOSE(rdir);
+	SAFE_CLOSE(rpath);
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -105,11 +145,14 @@ static void run(unsigned int n)
 		TST_EXP_FAIL(fchown(path_fd, 0, 0), EBADF,
 			     "fchown() of an O_PATH fd");
 		break;
+	case 3:
+		erofs();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -6,11 +6,16 @@
  *   chown(); -1 leaves each id alone;
  * - as nobody: EPERM on root's symlink, nothing changed;
  * - ENOENT (missing, ""), ENOTDIR, ELOOP through a directory component
- *   (the last component itself is not followed), ENAMETOOLONG, EFAULT.
+ *   (the last component itself is not followed), ENAMETOOLONG, EFAULT;
+ * - EROFS on a read-only tmpfs (ro_tmpfs.h): the symlink itself, a file,
+ *   a directory, lchown(-1, -1), and for nobody on root's symlink (the
+ *   mount is checked before ownership: EROFS, not EPERM); a missing name
+ *   is ENOENT; neither the link nor its target changes.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define FILE_NAME "lchown01_file"
 #define LINK_NAME "lchown01_link"
@@ -23,12 +28,18 @@ static void *bad_addr;
 
 static void setup(void)
 {
+	rofs_setup();
 	fsm_nobody_ids(&nobody_uid, &nobody_gid);
 	fsm_create_file(FILE_NAME, 0644, "x");
 	FSM_SAFE(symlink(FILE_NAME, LINK_NAME));
 	FSM_SAFE(symlink("lchown01_nowhere", DANGLING));
 	fsm_make_loop(LOOP_A, "lchown01_loop_b");
 	bad_addr = fsm_bad_addr();
+}
+
+static void cleanup(void)
+{
+	rofs_cleanup();
 }
 
 static void expect_owner(const char *path, uid_t uid, gid_t gid)
@@ -82,6 +93,30 @@ static void check_errors(void)
 		     "lchown() of an unmapped path");
 }
 
+static void nobody_erofs(void)
+{
+	TST_EXP_FAIL(lchown(RO_LINK, nobody_uid, nobody_gid), EROFS,
+		     "lchown() of root's symlink on a ro fs as nobody");
+}
+
+static void erofs(void)
+{
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(lchown(RO_LINK, nobody_uid, nobody_gid), EROFS,
+		     "lchown() of a symlink on a ro fs");
+	TST_EXP_FAIL(lchown(RO_LINK, -1, -1), EROFS,
+		     "lchown(-1, -1) of a symlink on a ro fs");
+	TST_EXP_FAIL(lchown(RO_FILE, 1, 1), EROFS,
+		     "lchown() of a file on a ro fs");
+	TST_EXP_FAIL(lchown(RO_SUBDIR, 1, 1), EROFS,
+		     "lchown() of a directory on a ro fs");
+	TST_EXP_FAIL(lchown(RO_MISSING, 1, 1), ENOENT,
+		     "lchown() of a missing name on a ro fs");
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -94,13 +129,17 @@ static void run(unsigned int n)
 	case 2:
 		check_errors();
 		break;
+	case 3:
+		erofs();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,

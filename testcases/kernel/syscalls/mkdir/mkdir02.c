@@ -6,7 +6,13 @@
  * - ENOENT for a missing parent and for "",
  * - ENOTDIR (file as directory), ENAMETOOLONG (path and single name),
  *   ELOOP, EFAULT,
- * - EACCES for nobody in a directory it cannot write.
+ * - EACCES for nobody in a directory it cannot write;
+ * - on a read-only tmpfs (ro_tmpfs.h) mounted below: EROFS for a new
+ *   name, also for nobody (the mount is checked before the directory's
+ *   mode: EROFS, not EACCES), with a trailing slash too; EEXIST for a
+ *   file, directory or symlink that exists, ENOENT for a missing parent
+ *   and ENOTDIR for a file as parent (the lookup comes first); nothing
+ *   on it changes.
  * It runs on every filesystem of the matrix: each filesystem's own
  * lookup and mkdir make these answers (vfat, for one, checks a name's
  * length only when it builds the entry, not at lookup). vfat and exFAT
@@ -17,6 +23,7 @@
 #include "tst_test.h"
 #include "fsmeta.h"
 #include "fs_matrix.h"
+#include "ro_tmpfs.h"
 
 #define FS_FAT "vfat exfat"
 
@@ -46,6 +53,7 @@ static struct tcase {
 
 static void setup(void)
 {
+	rofs_setup();
 	fsm_create_file(FILE_NAME, 0644, "x");
 	SAFE_MKDIR(DIR_NAME, 0755);
 	tcases[6].path = fsm_long_path();
@@ -71,6 +79,40 @@ static void nobody_eacces(void)
 	TST_EXP_FAIL(stat(DIR_NAME "/sub", &st), ENOENT, "nothing created");
 }
 
+static void cleanup(void)
+{
+	rofs_cleanup();
+}
+
+static void nobody_erofs(void)
+{
+	TST_EXP_FAIL(mkdir(RO_NEW, 0755), EROFS,
+		     "mkdir() as nobody in root's 0755 directory on a ro fs");
+}
+
+static void erofs(void)
+{
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(mkdir(RO_NEW, 0755), EROFS, "mkdir() on a ro fs");
+	TST_EXP_FAIL(mkdir(RO_NEW "/", 0755), EROFS,
+		     "mkdir(\"new/\") on a ro fs");
+	TST_EXP_FAIL(mkdir(RO_SUBDIR "/new", 0755), EROFS,
+		     "mkdir() in a subdirectory of a ro fs");
+	TST_EXP_FAIL(mkdir(RO_SUBDIR, 0755), EEXIST,
+		     "mkdir() of an existing directory on a ro fs");
+	TST_EXP_FAIL(mkdir(RO_FILE, 0755), EEXIST,
+		     "mkdir() of an existing file on a ro fs");
+	TST_EXP_FAIL(mkdir(RO_LINK, 0755), EEXIST,
+		     "mkdir() of an existing symlink on a ro fs");
+	TST_EXP_FAIL(mkdir(RO_MISSING "/new", 0755), ENOENT,
+		     "mkdir() in a missing directory of a ro fs");
+	TST_EXP_FAIL(mkdir(RO_FILE "/new", 0755), ENOTDIR,
+		     "mkdir() below a file of a ro fs");
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	struct tcase *tc = &tcases[n];
@@ -78,6 +120,10 @@ static void run(unsigned int n)
 
 	if (n == NCASES) {
 		fsm_as_nobody(nobody_eacces);
+		return;
+	}
+	if (n == NCASES + 1) {
+		erofs();
 		return;
 	}
 	if ((n == 2 || n == 8) && fs_is(FS_FAT))
@@ -91,9 +137,10 @@ static void run(unsigned int n)
 }
 
 static struct tst_test test = {
-	.tcnt = NCASES + 1,
+	.tcnt = NCASES + 2,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.all_filesystems = 1,

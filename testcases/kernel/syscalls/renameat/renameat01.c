@@ -6,7 +6,13 @@
  *   dirfd;
  * - EBADF for olddirfd -1 and for newdirfd -1 with relative names,
  *   ENOTDIR for a dirfd that is a regular file, ENOENT for a name missing
- *   below olddirfd; the file stays where it was.
+ *   below olddirfd; the file stays where it was;
+ * - below a dirfd on a read-only tmpfs (ro_tmpfs.h, mounted on the
+ *   filesystem under test): EROFS for a file, onto an existing directory,
+ *   and for a missing source (the mount is checked before the names are
+ *   looked up); EXDEV from there to the writable mount, EBUSY for
+ *   "dir/.." as the source, ENOENT for a missing parent (all checked
+ *   before the mount); nothing on it changes.
  * Runs once per filesystem of the matrix (ext2 ext3 ext4 xfs btrfs
  * vfat exfat ntfs3 tmpfs; .all_filesystems).
  */
@@ -14,6 +20,7 @@
 #include <limits.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define DIR_A "renameat01_a"
 #define DIR_B "renameat01_b"
@@ -23,6 +30,7 @@ static char abs_b[PATH_MAX];
 
 static void setup(void)
 {
+	rofs_setup();
 	SAFE_MKDIR(DIR_A, 0755);
 	SAFE_MKDIR(DIR_B, 0755);
 	fsm_create_file(DIR_A "/file", 0644, "x");
@@ -42,6 +50,7 @@ static void cleanup(void)
 		SAFE_CLOSE(b_fd);
 	if (file_fd >= 0)
 		SAFE_CLOSE(file_fd);
+	rofs_cleanup();
 }
 
 static ino_t ino_at(int dfd, const char *name)
@@ -88,16 +97,43 @@ static void check_errors(void)
 		     !ino_at(a_fd, "x"), "the file stayed where it was");
 }
 
+static void check_erofs(void)
+{
+	int ro;
+
+	if (!rofs_ready())
+		return;
+	ro = SAFE_OPEN(RO_DIR, O_RDONLY | O_DIRECTORY);
+	TST_EXP_FAIL(renameat(ro, "file", ro, "new"), EROFS,
+		     "renameat() of a file on a ro fs");
+	TST_EXP_FAIL(renameat(ro, "file", ro, "dir"), EROFS,
+		     "renameat() of a file onto a directory on a ro fs");
+	TST_EXP_FAIL(renameat(ro, "missing", ro, "new"), EROFS,
+		     "renameat() of a missing name on a ro fs");
+	TST_EXP_FAIL(renameat(ro, "dir/..", ro, "new"), EBUSY,
+		     "renameat(\"dir/..\") on a ro fs");
+	TST_EXP_FAIL(renameat(ro, "missing/x", ro, "new"), ENOENT,
+		     "renameat() in a missing directory of a ro fs");
+	TST_EXP_FAIL(renameat(ro, "file", a_fd, "x"), EXDEV,
+		     "renameat() from a ro fs to the writable one");
+	TST_EXP_EXPR(!ino_at(a_fd, "x"), "nothing arrived on the writable "
+		     "filesystem");
+	SAFE_CLOSE(ro);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	if (n == 0)
 		check_success();
-	else
+	else if (n == 1)
 		check_errors();
+	else
+		check_erofs();
 }
 
 static struct tst_test test = {
-	.tcnt = 2,
+	.tcnt = 3,
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,

@@ -10,12 +10,19 @@
  * - ENOENT (missing, ""), ENAMETOOLONG, ELOOP, EFAULT,
  * - EACCES for nobody in a directory it cannot write, EPERM for nobody
  *   removing root's directory from a sticky directory it may write.
- * - EBUSY for a directory a tmpfs is mounted on, and the mount stays.
+ * - EBUSY for a directory a tmpfs is mounted on, and the mount stays;
+ * - on a read-only tmpfs (ro_tmpfs.h): EROFS for an empty directory, and
+ *   also for a missing name and a regular file (the mount is checked
+ *   before the last component is looked up) and for nobody (EROFS, not
+ *   EACCES); "dir/." is still EINVAL, "dir/.." ENOTEMPTY, a missing
+ *   parent ENOENT (those come first), and the read-only mount's own
+ *   root is EBUSY; nothing on it changes.
  */
 #include <fcntl.h>
 #include "tst_test.h"
 #include "fsmeta.h"
 #include "mount_ns.h"
+#include "ro_tmpfs.h"
 
 #define FULL_DIR "rmdir02_full"
 #define EMPTY_DIR "rmdir02_empty"
@@ -47,6 +54,7 @@ static struct tcase {
 
 static void setup(void)
 {
+	rofs_setup();
 	SAFE_MKDIR(FULL_DIR, 0755);
 	fsm_create_file(FULL_DIR "/file", 0644, "x");
 	SAFE_MKDIR(EMPTY_DIR, 0755);
@@ -62,6 +70,38 @@ static void setup(void)
 	SAFE_MOUNT("rmdir02", MOUNT_POINT, "tmpfs", 0, NULL);
 	tcases[9].path = fsm_long_path();
 	bad_addr = fsm_bad_addr();
+}
+
+static void cleanup(void)
+{
+	rofs_cleanup();
+}
+
+static void nobody_erofs(void)
+{
+	TST_EXP_FAIL(rmdir(RO_SUBDIR), EROFS,
+		     "rmdir() as nobody in root's 0755 directory on a ro fs");
+}
+
+static void erofs(void)
+{
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(rmdir(RO_SUBDIR), EROFS, "rmdir() on a ro fs");
+	TST_EXP_FAIL(rmdir(RO_MISSING), EROFS,
+		     "rmdir() of a missing name on a ro fs");
+	TST_EXP_FAIL(rmdir(RO_FILE), EROFS,
+		     "rmdir() of a regular file on a ro fs");
+	TST_EXP_FAIL(rmdir(RO_SUBDIR "/."), EINVAL,
+		     "rmdir(\"dir/.\") on a ro fs");
+	TST_EXP_FAIL(rmdir(RO_SUBDIR "/.."), ENOTEMPTY,
+		     "rmdir(\"dir/..\") on a ro fs");
+	TST_EXP_FAIL(rmdir(RO_MISSING "/x"), ENOENT,
+		     "rmdir() in a missing directory of a ro fs");
+	TST_EXP_FAIL(rmdir(RO_DIR), EBUSY,
+		     "rmdir() of the ro mount's mount point");
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
 }
 
 static void expect_dirs(void)
@@ -91,6 +131,8 @@ static void run(unsigned int n)
 
 	if (n == NCASES) {
 		fsm_as_nobody(nobody_cases);
+	} else if (n == NCASES + 1) {
+		erofs();
 	} else {
 		TST_EXP_FAIL(rmdir(tc->path ? tc->path : bad_addr),
 			     tc->exp_errno, "rmdir() of %s", tc->desc);
@@ -99,9 +141,10 @@ static void run(unsigned int n)
 }
 
 static struct tst_test test = {
-	.tcnt = NCASES + 1,
+	.tcnt = NCASES + 2,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,

@@ -6,12 +6,18 @@
  * - ENOTDIR (file as directory), ENAMETOOLONG for a target of PATH_MAX
  *   bytes and for a link name of NAME_MAX + 1, ELOOP, EFAULT for either
  *   string unmapped,
- * - EACCES for nobody in a directory it cannot write.
+ * - EACCES for nobody in a directory it cannot write;
+ * - on a read-only tmpfs (ro_tmpfs.h): EROFS for a new link name, also
+ *   for nobody (the mount is checked before the directory's mode: EROFS,
+ *   not EACCES); EEXIST for a name that exists, ENOENT for a missing
+ *   directory and for a new name with a trailing slash (the lookup comes
+ *   first); nothing on it changes.
  */
 #include <fcntl.h>
 #include <limits.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define FILE_NAME "symlink02_file"
 #define DIR_NAME "symlink02_dir"
@@ -42,6 +48,7 @@ static struct tcase {
 
 static void setup(void)
 {
+	rofs_setup();
 	fsm_create_file(FILE_NAME, 0644, "x");
 	SAFE_MKDIR(DIR_NAME, 0755);
 	FSM_SAFE(symlink("symlink02_nowhere", "symlink02_dangling"));
@@ -49,6 +56,36 @@ static void setup(void)
 	memset(too_long, 't', PATH_MAX);
 	tcases[6].link = fsm_long_name();
 	bad_addr = fsm_bad_addr();
+}
+
+static void cleanup(void)
+{
+	rofs_cleanup();
+}
+
+static void nobody_erofs(void)
+{
+	TST_EXP_FAIL(symlink("x", RO_NEW), EROFS,
+		     "symlink() as nobody in root's 0755 directory on a ro fs");
+}
+
+static void erofs(void)
+{
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(symlink("file", RO_NEW), EROFS, "symlink() on a ro fs");
+	TST_EXP_FAIL(symlink("x", RO_SUBDIR "/new"), EROFS,
+		     "symlink() in a subdirectory of a ro fs");
+	TST_EXP_FAIL(symlink("x", RO_FILE), EEXIST,
+		     "symlink() onto an existing file on a ro fs");
+	TST_EXP_FAIL(symlink("x", RO_LINK), EEXIST,
+		     "symlink() onto an existing symlink on a ro fs");
+	TST_EXP_FAIL(symlink("x", RO_MISSING "/new"), ENOENT,
+		     "symlink() in a missing directory of a ro fs");
+	TST_EXP_FAIL(symlink("x", RO_NEW "/"), ENOENT,
+		     "symlink(\"new/\") on a ro fs");
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
 }
 
 static void nobody_eacces(void)
@@ -69,6 +106,10 @@ static void run(unsigned int n)
 		fsm_as_nobody(nobody_eacces);
 		return;
 	}
+	if (n == NCASES + 1) {
+		erofs();
+		return;
+	}
 	TST_EXP_FAIL(symlink(tc->target ? tc->target : bad_addr,
 			     tc->link ? tc->link : bad_addr),
 		     tc->exp_errno, "symlink() with %s", tc->desc);
@@ -79,9 +120,10 @@ static void run(unsigned int n)
 }
 
 static struct tst_test test = {
-	.tcnt = NCASES + 1,
+	.tcnt = NCASES + 2,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,

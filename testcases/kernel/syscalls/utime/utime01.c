@@ -7,7 +7,12 @@
  * an unmapped path or times. As nobody on a root-owned file: NULL times
  * need write permission (EACCES on mode 0644, allowed on 0666); explicit
  * times need ownership (EPERM even on 0666); on its own file of mode 0400
- * nobody sets both, NULL to now and explicit times exactly.
+ * nobody sets both, NULL to now and explicit times exactly. On a
+ * read-only tmpfs (ro_tmpfs.h, root only): EROFS for NULL and explicit
+ * times, through a symlink too, and for nobody (NULL on root's 0644 file,
+ * explicit times on root's file: EROFS, not EACCES or EPERM, the mount is
+ * checked first); an unmapped times buffer is still EFAULT (read before
+ * the path), a missing name ENOENT; nothing on it changes.
  */
 #include <limits.h>
 #include <pwd.h>
@@ -15,6 +20,8 @@
 #include <utime.h>
 #include <sys/stat.h>
 #include "time_event.h"
+#include "as_nobody.h"
+#include "ro_tmpfs.h"
 
 static void *bad_addr;
 static char long_name[PATH_MAX + 2];
@@ -113,20 +120,60 @@ static void as_nobody(void)
 	own_file_times();
 }
 
+static void nobody_erofs(void)
+{
+	struct utimbuf ub = { .actime = 5, .modtime = 5 };
+
+	TST_EXP_FAIL(sys_utime(RO_FILE, NULL), EROFS,
+		     "utime(root's 0644 file, NULL) on a ro fs as nobody");
+	TST_EXP_FAIL(sys_utime(RO_FILE, &ub), EROFS,
+		     "utime(root's file, times) on a ro fs as nobody");
+}
+
+static void test_erofs(void)
+{
+	struct utimbuf ub = { .actime = 7000, .modtime = 8000 };
+
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(sys_utime(RO_FILE, NULL), EROFS,
+		     "utime(file, NULL) on a ro fs");
+	TST_EXP_FAIL(sys_utime(RO_FILE, &ub), EROFS,
+		     "utime(file, times) on a ro fs");
+	TST_EXP_FAIL(sys_utime(RO_LINK, &ub), EROFS,
+		     "utime(symlink, times) on a ro fs");
+	TST_EXP_FAIL(sys_utime(RO_SUBDIR, NULL), EROFS,
+		     "utime(dir, NULL) on a ro fs");
+	TST_EXP_FAIL(sys_utime(RO_MISSING, &ub), ENOENT,
+		     "utime() of a missing name on a ro fs");
+	TST_EXP_FAIL(sys_utime(RO_FILE, bad_addr), EFAULT,
+		     "utime(file, unmapped times) on a ro fs");
+	run_in_nobody_child(nobody_erofs, "the ro fs checks as nobody");
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	if (n == 0)
 		test_set();
 	else if (n == 1)
 		test_errors();
-	else
+	else if (n == 2)
 		run_in_nobody_child(as_nobody, "the permission checks");
+	else
+		test_erofs();
+}
+
+static void cleanup(void)
+{
+	rofs_cleanup();
 }
 
 static void setup(void)
 {
 	int fd;
 
+	rofs_setup();
 	bad_addr = tev_bad_addr();
 	fd = SAFE_OPEN("file", O_CREAT | O_WRONLY, 0644);
 	SAFE_CLOSE(fd);
@@ -150,9 +197,10 @@ static void setup(void)
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
 };

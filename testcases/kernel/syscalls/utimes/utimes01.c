@@ -8,13 +8,20 @@
  * - as nobody: times NULL on root's writable file succeeds, on a file it
  *   cannot write is EACCES; explicit times on root's file are EPERM;
  * - EINVAL for tv_usec -1 and 1000000, ENOENT, ENOTDIR, EFAULT for an
- *   unmapped times array and path.
+ *   unmapped times array and path;
+ * - on a read-only tmpfs (ro_tmpfs.h): EROFS for NULL and explicit times,
+ *   through a symlink too, and for nobody (NULL on root's 0644 file,
+ *   explicit times on root's file: EROFS, not EACCES or EPERM, the mount
+ *   is checked first); tv_usec 1000000 is still EINVAL and an unmapped
+ *   times array EFAULT (checked before the path), a missing name ENOENT;
+ *   nothing on it changes.
  * Architectures without the call (arm64, riscv) TCONF.
  */
 #include <fcntl.h>
 #include <sys/time.h>
 #include "tst_test.h"
 #include "fsmeta.h"
+#include "ro_tmpfs.h"
 
 #define FILE_NAME "utimes01_file"
 #define LINK_NAME "utimes01_link"
@@ -38,10 +45,16 @@ static long raw_utimes(const char *path, const struct timeval *tv)
 
 static void setup(void)
 {
+	rofs_setup();
 	fsm_create_file(FILE_NAME, 0666, "x");
 	FSM_SAFE(symlink(FILE_NAME, LINK_NAME));
 	fsm_create_file(READONLY, 0644, "x");
 	bad_addr = fsm_bad_addr();
+}
+
+static void cleanup(void)
+{
+	rofs_cleanup();
 }
 
 static void expect_times(const char *path, time_t asec, long ausec,
@@ -113,6 +126,41 @@ static void check_errors(void)
 		     "utimes() of an unmapped path");
 }
 
+static void nobody_erofs(void)
+{
+	struct timeval tv[2] = { { 5, 0 }, { 5, 0 } };
+
+	TST_EXP_FAIL(raw_utimes(RO_FILE, NULL), EROFS,
+		     "utimes(root's 0644 file, NULL) on a ro fs as nobody");
+	TST_EXP_FAIL(raw_utimes(RO_FILE, tv), EROFS,
+		     "utimes(root's file, times) on a ro fs as nobody");
+}
+
+static void check_erofs(void)
+{
+	struct timeval tv[2] = { { 7000, 0 }, { 8000, 0 } };
+
+	if (!rofs_ready())
+		return;
+	TST_EXP_FAIL(raw_utimes(RO_FILE, NULL), EROFS,
+		     "utimes(file, NULL) on a ro fs");
+	TST_EXP_FAIL(raw_utimes(RO_FILE, tv), EROFS,
+		     "utimes(file, times) on a ro fs");
+	TST_EXP_FAIL(raw_utimes(RO_LINK, tv), EROFS,
+		     "utimes(symlink, times) on a ro fs");
+	TST_EXP_FAIL(raw_utimes(RO_SUBDIR, NULL), EROFS,
+		     "utimes(dir, NULL) on a ro fs");
+	TST_EXP_FAIL(raw_utimes(RO_MISSING, tv), ENOENT,
+		     "utimes() of a missing name on a ro fs");
+	TST_EXP_FAIL(raw_utimes(RO_FILE, bad_addr), EFAULT,
+		     "utimes(file, unmapped times) on a ro fs");
+	tv[1].tv_usec = 1000000;
+	TST_EXP_FAIL(raw_utimes(RO_FILE, tv), EINVAL,
+		     "utimes(file, tv_usec 1000000) on a ro fs");
+	fsm_as_nobody(nobody_erofs);
+	rofs_unchanged();
+}
+
 static void run(unsigned int n)
 {
 	switch (n) {
@@ -125,13 +173,17 @@ static void run(unsigned int n)
 	case 2:
 		check_errors();
 		break;
+	case 3:
+		check_erofs();
+		break;
 	}
 }
 
 static struct tst_test test = {
-	.tcnt = 3,
+	.tcnt = 4,
 	.test = run,
 	.setup = setup,
+	.cleanup = cleanup,
 	.needs_root = 1,
 	.needs_tmpdir = 1,
 	.forks_child = 1,
