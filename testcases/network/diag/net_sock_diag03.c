@@ -259,7 +259,15 @@ static void run(void)
 
 static void setup(void)
 {
+	struct rlist l;
+
 	net_hosts_setup();
+	/*
+	 * inet_diag answers ENOENT for a protocol without a handler, after
+	 * trying to load sock-diag module raw_diag.
+	 */
+	if (raw_dump(NET_A, AF_INET, 0, &l) == -ENOENT)
+		tst_brk(TCONF, "no raw_diag handler (CONFIG_INET_RAW_DIAG)");
 }
 
 static struct tst_test test = {

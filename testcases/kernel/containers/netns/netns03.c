@@ -112,7 +112,8 @@ static int sysfs_net(const char *dir)
 	if (!d)
 		tst_brk(TBROK | TERRNO, "opendir(%s)", path);
 	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || net_is_fallback_tunnel(de->d_name))
+		/* Devices are links; bonding_masters is a class attribute. */
+		if (de->d_type != DT_LNK || net_is_fallback_tunnel(de->d_name))
 			continue;
 		if (!strcmp(de->d_name, "lo"))
 			seen |= 1;
