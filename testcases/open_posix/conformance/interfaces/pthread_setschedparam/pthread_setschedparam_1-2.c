@@ -4,12 +4,12 @@
  * round-robin policy, "a running thread whose time quantum expires is
  * moved to the tail of the list for its priority" (XSH 2.8.4), so two
  * CPU-bound threads at the same SCHED_RR priority on one CPU both make
- * progress. Two spinning threads are pinned to one CPU and moved by
- * pthread_setschedparam() to SCHED_RR 10 (read back, and reported by
- * the kernel for their TIDs); main, SCHED_FIFO 30, samples their
- * counters: both advance (bounded wait). The control: both moved to
- * SCHED_FIFO 10 instead, one of them holds the CPU and the other's
- * counter stands still for 300 ms.
+ * progress. Two threads pinned to one CPU, still waiting to start, are
+ * moved by pthread_setschedparam() to SCHED_RR 10 (read back, and
+ * reported by the kernel for their TIDs), then let go to spin; main,
+ * SCHED_FIFO 30, samples their counters: both advance (bounded wait).
+ * The control: moved to SCHED_FIFO 10 instead, the first to run keeps
+ * the CPU and the other's counter is still 0 after 300 ms.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -18,13 +18,16 @@
 #include "pts_pi.h"
 
 static volatile unsigned long count[2];
-static volatile int tids[2], stop;
+static volatile int tids[2], go, stop;
 
 static void *spin(void *arg)
 {
 	long i = (long)arg;
 
 	tids[i] = pts_gettid();
+	/* asleep, not spinning, until main has set the policies */
+	while (!go)
+		pts_nap();
 	while (!stop)
 		count[i]++;
 	return NULL;
@@ -43,7 +46,7 @@ static void start(pthread_t t[2], int cpu)
 	pthread_attr_setschedpolicy(&a, SCHED_OTHER);
 	pthread_attr_setschedparam(&a, &p);
 
-	stop = 0;
+	go = stop = 0;
 	count[0] = count[1] = 0;
 	tids[0] = tids[1] = 0;
 	CPU_ZERO(&set);
@@ -98,12 +101,19 @@ int main(void)
 
 	start(t, cpu);
 	set_policy(t, SCHED_RR);
-	c0 = count[0];
-	c1 = count[1];
+	go = 1;
 	end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
-	while (count[0] == c0 || count[1] == c1) {
+	while (!count[0] || !count[1]) {
 		if (pts_now(CLOCK_MONOTONIC) > end)
 			PTS_FAILED("SCHED_RR: thread %d never ran beside the other",
+				   count[0] ? 1 : 0);
+		pts_nap();
+	}
+	c0 = count[0];
+	c1 = count[1];
+	while (count[0] == c0 || count[1] == c1) {
+		if (pts_now(CLOCK_MONOTONIC) > end)
+			PTS_FAILED("SCHED_RR: thread %d stopped making progress",
 				   count[0] == c0 ? 0 : 1);
 		pts_nap();
 	}
@@ -112,16 +122,21 @@ int main(void)
 
 	start(t, cpu);
 	set_policy(t, SCHED_FIFO);
-	/* one of them now holds the CPU: let it be the one that moves */
-	c0 = count[0];
-	c1 = count[1];
+	go = 1;
+	end = pts_now(CLOCK_MONOTONIC) + pts_bound_ns(30);
+	while (!count[0] && !count[1]) {
+		if (pts_now(CLOCK_MONOTONIC) > end)
+			PTS_UNRES("SCHED_FIFO: neither thread ran");
+		pts_nap();
+	}
 	end = pts_now(CLOCK_MONOTONIC) + 300000000LL;
 	while (pts_now(CLOCK_MONOTONIC) < end)
 		pts_nap();
-	printf("SCHED_FIFO 10: counters advanced by %lu and %lu in 300 ms\n",
-	       count[0] - c0, count[1] - c1);
-	if (count[0] != c0 && count[1] != c1)
-		PTS_UNRES("the SCHED_FIFO control ran both threads (more than one CPU?)");
+	c0 = count[0];
+	c1 = count[1];
+	printf("SCHED_FIFO 10: counters at %lu and %lu after 300 ms\n", c0, c1);
+	if (c0 && c1)
+		PTS_UNRES("the SCHED_FIFO control ran both threads (not on one CPU?)");
 	finish(t);
 	PTS_PASSED("threads moved to SCHED_RR share one CPU by time slices");
 }
