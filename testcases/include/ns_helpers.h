@@ -204,4 +204,31 @@ static inline int ns_setns_pidfd(pid_t pid)
 	return fd;
 }
 
+/*
+ * Take signal sig, which the caller has blocked, with its siginfo: 1 when
+ * it came within 10 s times LTP_TIMEOUT_MUL, 0 otherwise (si zeroed).
+ */
+static inline int ns_wait_sig(int sig, siginfo_t *si)
+{
+	struct timespec ts = { .tv_sec = 10 * tst_timeout_mul() };
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	memset(si, 0, sizeof(*si));
+	return sigtimedwait(&set, si, &ts) == sig;
+}
+
+/* Block the signals of a 0-terminated list (to take them synchronously). */
+static inline void ns_block_sigs(const int *sigs)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	while (*sigs)
+		sigaddset(&set, *sigs++);
+	if (sigprocmask(SIG_BLOCK, &set, NULL))
+		tst_brk(TBROK | TERRNO, "sigprocmask(SIG_BLOCK)");
+}
+
 #endif /* NS_HELPERS_H */
