@@ -504,4 +504,31 @@ static inline int net_tcp_count(int h, int family, int st, int lport)
 	return n;
 }
 
+#ifdef TCP_INFO
+/*
+ * With struct tcp_info from <netinet/tcp.h> or <linux/tcp.h>, included
+ * before this file: the TCP state of fd, and a bounded wait for one
+ * (returns the last state seen).
+ */
+static inline int net_tcp_state(int fd)
+{
+	struct tcp_info ti;
+	socklen_t len = sizeof(ti);
+
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len))
+		tst_brk(TBROK | TERRNO, "getsockopt(TCP_INFO)");
+	return ti.tcpi_state;
+}
+
+static inline int net_tcp_wait_state(int fd, int state)
+{
+	long long deadline = tst_mono_ms() + net_ms(30000);
+	int s;
+
+	while ((s = net_tcp_state(fd)) != state && tst_mono_ms() < deadline)
+		usleep(1000);
+	return s;
+}
+#endif
+
 #endif /* NET_HOSTS_H */

@@ -29,32 +29,6 @@ static void on_sigpipe(int sig)
 	sigpipes++;
 }
 
-static int tcp_state(int fd)
-{
-	struct tcp_info ti;
-	socklen_t len = sizeof(ti);
-
-	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len))
-		tst_brk(TBROK | TERRNO, "getsockopt(TCP_INFO)");
-	return ti.tcpi_state;
-}
-
-/* Wait (bounded) for fd to reach state; the last state seen. */
-static int wait_state(int fd, int state)
-{
-	struct timespec t0, t;
-	int s;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while ((s = tcp_state(fd)) != state) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if ((t.tv_sec - t0.tv_sec) * 1000 > net_ms(10000))
-			break;
-		usleep(1000);
-	}
-	return s;
-}
-
 static void refused(int family)
 {
 	struct sockaddr_storage ss;
@@ -83,7 +57,7 @@ static void reset(int family)
 	close(sfd);
 	net_wait(cfd, POLLIN);
 	TST_EXP_FAIL(read(cfd, &c, 1), ECONNRESET, "read() after the RST");
-	NET_EXP_EQ(tcp_state(cfd), ST_CLOSE, "state after the RST");
+	NET_EXP_EQ(net_tcp_state(cfd), ST_CLOSE, "state after the RST");
 	TST_EXP_FAIL(send(cfd, "x", 1, MSG_NOSIGNAL), EPIPE,
 		     "send(MSG_NOSIGNAL) after the RST");
 	sigpipes = 0;
@@ -123,8 +97,8 @@ static void half_close(int family)
 		tst_res(TFAIL, "the peer did not read the 7 bytes then EOF");
 	else
 		tst_res(TPASS, "the peer read the data, then EOF");
-	NET_EXP_EQ(tcp_state(sfd), ST_CLOSE_WAIT, "peer's state after our FIN");
-	s = wait_state(cfd, ST_FIN_WAIT2);
+	NET_EXP_EQ(net_tcp_state(sfd), ST_CLOSE_WAIT, "peer's state after our FIN");
+	s = net_tcp_wait_state(cfd, ST_FIN_WAIT2);
 	NET_EXP_EQ(s, ST_FIN_WAIT2, "our state once the FIN is acked");
 	TST_EXP_FAIL(send(cfd, "x", 1, MSG_NOSIGNAL), EPIPE,
 		     "send() after shutdown(SHUT_WR)");
@@ -137,7 +111,7 @@ static void half_close(int family)
 	else
 		tst_res(TPASS, "the half-closed side still received, then EOF");
 	/* the time-wait mini socket took over: ours is closed */
-	NET_EXP_EQ(tcp_state(cfd), ST_CLOSE, "our state after the peer's FIN");
+	NET_EXP_EQ(net_tcp_state(cfd), ST_CLOSE, "our state after the peer's FIN");
 	close(cfd);
 }
 

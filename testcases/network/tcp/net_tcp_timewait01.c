@@ -33,29 +33,6 @@ static socklen_t alen(void)
 		sizeof(struct sockaddr_in6);
 }
 
-static int tcp_state(int fd)
-{
-	struct tcp_info ti;
-	socklen_t len = sizeof(ti);
-
-	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len))
-		tst_brk(TBROK | TERRNO, "TCP_INFO");
-	return ti.tcpi_state;
-}
-
-/* Wait (bounded) until fd is in state st. */
-static void wait_state(int fd, int st)
-{
-	long long deadline = tst_mono_ms() + net_ms(30000);
-
-	while (tcp_state(fd) != st) {
-		if (tst_mono_ms() > deadline)
-			tst_brk(TBROK, "socket in state %d, waiting for %d",
-				tcp_state(fd), st);
-		usleep(1000);
-	}
-}
-
 /* Wait (bounded) until host h has n sockets in st on lport. */
 static int wait_count(int h, int st, int lport, int n)
 {
@@ -245,7 +222,8 @@ static int orphan_fin_wait2(int linger2, int *peer)
 		tst_brk(TBROK | TERRNO, "TCP_LINGER2 %d", linger2);
 	if (shutdown(cfd, SHUT_WR))
 		tst_brk(TBROK | TERRNO, "shutdown()");
-	wait_state(cfd, TCP_FIN_WAIT2);
+	if (net_tcp_wait_state(cfd, TCP_FIN_WAIT2) != TCP_FIN_WAIT2)
+		tst_brk(TBROK, "client not in FIN_WAIT2 after shutdown()");
 	close(cfd);
 	return port;
 }

@@ -28,6 +28,11 @@
 #include "ksm_helpers.h"
 
 #define MB (1024 * 1024)
+/*
+ * The processes wait while ksmd merges the others' pages: several full
+ * scans each, over a minute under TCG beside other tests.
+ */
+#define LONG_WAIT_MS (600000 * tst_timeout_mul())
 #define NPROC 3
 #define AREA (32 * MB)
 
@@ -69,7 +74,7 @@ static void child(int id, int unmerge)
 	if (madvise(a, AREA, MADV_MERGEABLE))
 		tst_brk(TBROK | TERRNO, "madvise(MADV_MERGEABLE)");
 	TST_CHECKPOINT_WAKE(0);
-	TST_CHECKPOINT_WAIT(id);
+	TST_CHECKPOINT_WAIT2(id, LONG_WAIT_MS);
 	TST_EXP_EXPR(area_intact(a), "child %d: 32 MiB intact after the "
 		     "merge", getpid());
 	if (unmerge) {
@@ -78,7 +83,7 @@ static void child(int id, int unmerge)
 		TST_EXP_EXPR(area_intact(a), "child %d: intact after "
 			     "MADV_UNMERGEABLE", getpid());
 		TST_CHECKPOINT_WAKE(0);
-		TST_CHECKPOINT_WAIT(id);
+		TST_CHECKPOINT_WAIT2(id, LONG_WAIT_MS);
 	}
 	exit(0);
 }
@@ -102,7 +107,7 @@ static void run(void)
 		pids[i] = SAFE_FORK();
 		if (!pids[i])
 			child(i + 1, i == NPROC - 1);
-		TST_CHECKPOINT_WAIT(0);
+		TST_CHECKPOINT_WAIT2(0, LONG_WAIT_MS);
 		filled = cg_read_num("k", "memory.current");
 		TST_EXP_EXPR(filled - prev >= AREA - MB, "process %d filled: "
 			     "memory.current +%lld KiB", i,
@@ -122,7 +127,7 @@ static void run(void)
 
 	/* the third one unmerges first, the others check and exit */
 	TST_CHECKPOINT_WAKE(NPROC);
-	TST_CHECKPOINT_WAIT(0);
+	TST_CHECKPOINT_WAIT2(0, LONG_WAIT_MS);
 	filled = cg_read_num("k", "memory.current");
 	TST_EXP_EXPR(filled - prev >= AREA - MB, "MADV_UNMERGEABLE: "
 		     "memory.current +%lld KiB", (filled - prev) / 1024);
@@ -155,6 +160,7 @@ static struct tst_test test = {
 	.needs_tmpdir = 1,
 	.forks_child = 1,
 	.needs_checkpoints = 1,
+	.timeout = 300,
 	.min_mem_avail_mb = 256,
 	.save_restore = (const struct tst_path_val[]) {
 		KSM_SAVE_RESTORE,
