@@ -30,6 +30,9 @@
 #include "net_helpers.h"
 #include "net_rtnl.h"
 
+/* IF_OPER_UP (RFC 2863) of <linux/if.h>, which clashes with <net/if.h> */
+#define NET_OPER_UP 6
+
 enum { NET_A, NET_B, NET_R, NET_NHOSTS };
 
 static int net_nsfd[NET_NHOSTS] = { -1, -1, -1 };
@@ -419,6 +422,87 @@ static inline void net_default_via(int net)
 				 0));
 }
 
+/*
+ * A PERMANENT neighbour entry in host h, on dev, for .host of net, with
+ * the MAC of peer_dev in host peer: the routed tests are not about
+ * neighbour discovery, and under load (TCG, a CPU hog) three probes a
+ * second apart can all time out before the answer is processed, which
+ * fails a forwarded connect with EHOSTUNREACH.
+ */
+static inline void net_neigh_pin(int h, const char *dev, int peer,
+				 const char *peer_dev, int net, int host)
+{
+	struct rtnl_link_info li;
+	struct in6_addr a6;
+	struct in_addr a4;
+	char buf[64];
+	int idx;
+
+	net_enter(peer);
+	RTNL_SAFE(rtnl_link_get(0, peer_dev, &li));
+	if (li.addrlen != 6)
+		tst_brk(TBROK, "%s of %s has no MAC", peer_dev,
+			net_hname[peer]);
+	net_enter(h);
+	idx = rtnl_ifindex(dev);
+	snprintf(buf, sizeof(buf), "10.99.%d.%d", net, host);
+	inet_pton(AF_INET, buf, &a4);
+	RTNL_SAFE(rtnl_neigh_add(idx, AF_INET, &a4, li.addr, NUD_PERMANENT));
+	snprintf(buf, sizeof(buf), "fd99:%d::%x", net, host);
+	inet_pton(AF_INET6, buf, &a6);
+	RTNL_SAFE(rtnl_neigh_add(idx, AF_INET6, &a6, li.addr, NUD_PERMANENT));
+}
+
+/* A socket of the current host that gets its link notifications. */
+static inline int net_link_events(void)
+{
+	int fd = rtnl_socket(), grp = RTNLGRP_LINK;
+
+	if (setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &grp,
+		       sizeof(grp)))
+		tst_brk(TBROK | TERRNO, "NETLINK_ADD_MEMBERSHIP(RTNLGRP_LINK)");
+	return fd;
+}
+
+/*
+ * Bounded wait, on a net_link_events() socket opened before the change,
+ * for the notification that link ifindex is (up) or is no longer (!up)
+ * operationally up. The link watch sends it once it has applied a carrier
+ * change: the qdisc swapped for noop (or back), which decides whether
+ * the device still drops what is sent to it (NET_XMIT_DROP from a veth
+ * whose peer is down) or takes it quietly.
+ */
+static inline void net_wait_link_oper(int fd, int ifindex, int up)
+{
+	static char buf[32768];
+	long long end = tst_mono_ms() + net_ms(10000);
+	struct nlmsghdr *nh;
+	struct rtattr *rta;
+	ssize_t n;
+
+	for (;;) {
+		if (!(net_poll(fd, POLLIN, (int)(end - tst_mono_ms())) &
+		      POLLIN))
+			tst_brk(TBROK, "no notification that link %d is %s in %d ms",
+				ifindex, up ? "up" : "down", net_ms(10000));
+		n = recv(fd, buf, sizeof(buf), 0);
+		if (n < 0)
+			tst_brk(TBROK | TERRNO, "recv(RTNLGRP_LINK)");
+		for (nh = (struct nlmsghdr *)buf; NLMSG_OK(nh, n);
+		     nh = NLMSG_NEXT(nh, n)) {
+			struct ifinfomsg *ifi = NLMSG_DATA(nh);
+
+			if (nh->nlmsg_type != RTM_NEWLINK ||
+			    ifi->ifi_index != ifindex)
+				continue;
+			rta = rtnl_attr(nh, sizeof(*ifi), IFLA_OPERSTATE);
+			if (rta && (*(unsigned char *)RTA_DATA(rta) ==
+				    NET_OPER_UP) == !!up)
+				return;
+		}
+	}
+}
+
 /* A -- R -- B; the process is left in NET_A. */
 static inline void net_routed_setup(void)
 {
@@ -445,6 +529,10 @@ static inline void net_routed_setup(void)
 	net_addrs("net0", 2, 2);
 	net_default_via(2);
 
+	net_neigh_pin(NET_A, "net0", NET_R, "net0", 1, 254);
+	net_neigh_pin(NET_R, "net0", NET_A, "net0", 1, 1);
+	net_neigh_pin(NET_R, "net1", NET_B, "net0", 2, 2);
+	net_neigh_pin(NET_B, "net0", NET_R, "net1", 2, 254);
 	net_check_tcp(NET_A, NET_B);
 	net_enter(NET_A);
 }
@@ -464,19 +552,41 @@ static inline void net_syncnt_only(void)
 	net_enter(NET_A);
 }
 
-/* A reading of a /proc/net counter (e.g. "Tcp:" "RetransSegs") in h. */
-static inline long long net_snmp(int h, const char *file, const char *sect,
-				 const char *field)
-{
-	net_enter(h);
-	return proc_net_counter(file, sect, field);
-}
-
 /* A counter of /proc/net/snmp6 (e.g. "Ip6OutForwDatagrams") in h. */
 static inline long long net_snmp6(int h, const char *field)
 {
 	net_enter(h);
 	return proc_net_snmp6(field);
+}
+
+/*
+ * A reading of a /proc/net counter (e.g. "Tcp:" "RetransSegs") in h;
+ * file "snmp6" reads that file's own format (sect unused).
+ */
+static inline long long net_snmp(int h, const char *file, const char *sect,
+				 const char *field)
+{
+	if (!strcmp(file, "snmp6"))
+		return net_snmp6(h, field);
+	net_enter(h);
+	return proc_net_counter(file, sect, field);
+}
+
+/*
+ * Wait (bounded) until that counter of h reaches min: the kernel counts
+ * a packet when a softirq has handled it, after the send returned.
+ * Returns the last reading.
+ */
+static inline long long net_wait_snmp(int h, const char *file,
+				      const char *sect, const char *field,
+				      long long min)
+{
+	long long end = tst_mono_ms() + net_ms(30000), v;
+
+	while ((v = net_snmp(h, file, sect, field)) < min &&
+	       tst_mono_ms() < end)
+		usleep(1000);
+	return v;
 }
 
 /*
@@ -502,6 +612,19 @@ static inline int net_tcp_count(int h, int family, int st, int lport)
 			n++;
 	fclose(f);
 	return n;
+}
+
+/* Wait (bounded) until net_tcp_count() is n; returns the last count. */
+static inline int net_tcp_wait_count(int h, int family, int st, int lport,
+				     int n)
+{
+	long long end = tst_mono_ms() + net_ms(30000);
+	int got;
+
+	while ((got = net_tcp_count(h, family, st, lport)) != n &&
+	       tst_mono_ms() < end)
+		usleep(1000);
+	return got;
 }
 
 #ifdef TCP_INFO

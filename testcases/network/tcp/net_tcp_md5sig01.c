@@ -149,7 +149,7 @@ static int try_connect(const struct sockaddr_storage *srv, const char *ckey,
 		       int lfd, const char *counter, const char *what)
 {
 	struct sockaddr_storage peer;
-	long long before = counter ? md5_counter(counter) : 0, deadline;
+	long long before = counter ? md5_counter(counter) : 0;
 	int fd = net_socket(NET_A, fam, SOCK_STREAM), err;
 	socklen_t len = fam == AF_INET ? sizeof(struct sockaddr_in) :
 		sizeof(struct sockaddr_in6);
@@ -172,10 +172,8 @@ static int try_connect(const struct sockaddr_storage *srv, const char *ckey,
 	if (!connect(fd, (const struct sockaddr *)srv, len) ||
 	    errno != EINPROGRESS)
 		tst_brk(TBROK | TERRNO, "%s: connect()", what);
-	deadline = tst_mono_ms() + net_ms(30000);
-	while (md5_counter(counter) == before && tst_mono_ms() < deadline)
-		usleep(1000);
-	NET_EXP_EQ(md5_counter(counter) > before, 1, counter);
+	NET_EXP_EQ(net_wait_snmp(NET_B, "netstat", "TcpExt:", counter,
+				 before + 1) > before, 1, counter);
 	NET_EXP_EQ(net_poll(fd, POLLOUT, 0), 0,
 		   "client connected although its SYN was refused");
 	NET_EXP_EQ(net_poll(lfd, POLLIN, 0), 0,
@@ -260,7 +258,7 @@ static void signed_connections(void)
 static void key_change(void)
 {
 	struct sockaddr_storage srv, cli;
-	long long before, deadline;
+	long long before;
 	int lfd, cfd, sfd;
 	ssize_t got;
 
@@ -279,11 +277,8 @@ static void key_change(void)
 	md5_key_safe(sfd, &cli, "second", -1);
 	if (net_write_all(cfd, bulk_out, 1000))
 		tst_brk(TBROK, "write()");
-	deadline = tst_mono_ms() + net_ms(30000);
-	while (md5_counter("TCPMD5Failure") == before &&
-	       tst_mono_ms() < deadline)
-		usleep(1000);
-	NET_EXP_EQ(md5_counter("TCPMD5Failure") > before, 1,
+	NET_EXP_EQ(net_wait_snmp(NET_B, "netstat", "TcpExt:", "TCPMD5Failure",
+				 before + 1) > before, 1,
 		   "TCPMD5Failure once the receiver's key changed");
 	NET_EXP_EQ(net_poll(sfd, POLLIN, 0), 0,
 		   "data in with the receiver's key changed");

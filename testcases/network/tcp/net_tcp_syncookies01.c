@@ -186,7 +186,7 @@ static void forged_ack(int family, const struct sockaddr_storage *ss)
 {
 	socklen_t len = family == AF_INET ? sizeof(struct sockaddr_in) :
 		sizeof(struct sockaddr_in6);
-	long long before, deadline;
+	long long before;
 	int fd, on = TCP_REPAIR_ON, off = TCP_REPAIR_OFF;
 	char c;
 
@@ -201,13 +201,9 @@ static void forged_ack(int family, const struct sockaddr_storage *ss)
 	if (setsockopt(fd, IPPROTO_TCP, TCP_REPAIR, &off, sizeof(off)))
 		tst_brk(TBROK | TERRNO, "setsockopt(TCP_REPAIR, off)");
 
-	deadline = tst_mono_ms() + net_ms(30000);
-	while (net_snmp(NET_B, "netstat", "TcpExt:", "SyncookiesFailed") ==
-	       before && tst_mono_ms() < deadline)
-		usleep(1000);
 	check_delta("SyncookiesFailed after a forged ACK", before,
-		    net_snmp(NET_B, "netstat", "TcpExt:", "SyncookiesFailed"),
-		    1);
+		    net_wait_snmp(NET_B, "netstat", "TcpExt:",
+				  "SyncookiesFailed", before + 1), 1);
 	net_wait(fd, POLLIN);
 	TST_EXP_FAIL(read(fd, &c, 1), ECONNRESET,
 		     "read() of the socket whose ACK had no cookie");
@@ -266,7 +262,6 @@ static void queue_full(int family)
 	struct sockaddr_storage ss;
 	struct cookie_counts b, a;
 	struct tcp_info ci, si;
-	long long deadline;
 	int lfd, hold1, hold2, cfd, sfd, syns;
 
 	net_sysctl(NET_B, "net/ipv4/tcp_syncookies", "1");
@@ -313,13 +308,9 @@ static void queue_full(int family)
 		     family == AF_INET ? sizeof(struct sockaddr_in) :
 		     sizeof(struct sockaddr_in6)) || errno != EINPROGRESS)
 		tst_brk(TBROK | TERRNO, "connect() to the full queue");
-	deadline = tst_mono_ms() + net_ms(30000);
-	do {
-		read_counts(&a);
-		if (a.qfulldrop != b.qfulldrop)
-			break;
-		usleep(1000);
-	} while (tst_mono_ms() < deadline);
+	net_wait_snmp(NET_B, "netstat", "TcpExt:", "TCPReqQFullDrop",
+		      b.qfulldrop + 1);
+	read_counts(&a);
 	NET_EXP_EQ(a.qfulldrop > b.qfulldrop, 1,
 		   "TCPReqQFullDrop grew without cookies");
 	NET_EXP_EQ(a.listendrops > b.listendrops, 1,

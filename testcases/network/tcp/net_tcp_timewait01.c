@@ -36,13 +36,7 @@ static socklen_t alen(void)
 /* Wait (bounded) until host h has n sockets in st on lport. */
 static int wait_count(int h, int st, int lport, int n)
 {
-	long long deadline = tst_mono_ms() + net_ms(30000);
-	int got;
-
-	while ((got = net_tcp_count(h, fam, st, lport)) != n &&
-	       tst_mono_ms() < deadline)
-		usleep(1000);
-	return got;
+	return net_tcp_wait_count(h, fam, st, lport, n);
 }
 
 static int setint(int fd, int level, int opt, int val)
