@@ -9,6 +9,7 @@
 
 #include <sys/mman.h>
 #include "tst_test.h"
+#include "vm_helpers.h"
 
 #define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
 
@@ -40,6 +41,27 @@ static inline char *thp_map_aligned(size_t hp, size_t n, int prot)
 	if (a > p)
 		SAFE_MUNMAP(p, a - p);
 	SAFE_MUNMAP(a + n * hp, p + (n + 1) * hp - (a + n * hp));
+	return a;
+}
+
+/*
+ * Two PMD-aligned huge pages of fill_pattern(seed), TBROK unless both
+ * are huge (the tests run with enabled=always), then MADV_NOHUGEPAGE:
+ * the huge PMDs stay, but khugepaged does not collapse again what a
+ * test splits while it reads AnonHugePages.
+ */
+static inline char *thp_map_two_huge(size_t hp, unsigned int seed)
+{
+	char *a = thp_map_aligned(hp, 2, PROT_READ | PROT_WRITE);
+	long kb;
+
+	fill_pattern(a, 2 * hp, seed);
+	kb = smaps_kb(a, "AnonHugePages");
+	if (kb != (long)(2 * hp / 1024))
+		tst_brk(TBROK, "a fresh aligned region has AnonHugePages %ld kB"
+			" with enabled=always, not %zu", kb, 2 * hp / 1024);
+	if (madvise(a, 2 * hp, MADV_NOHUGEPAGE))
+		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
 	return a;
 }
 

@@ -346,17 +346,29 @@ static inline void fill_pattern(void *buf, size_t n, unsigned int seed)
 		p[i] = (unsigned char)(seed + i * 7 + i / 4096);
 }
 
-/* Offset of the first byte that differs from the pattern, or -1. */
-static inline long check_pattern(const void *buf, size_t n, unsigned int seed)
+/*
+ * buf holds bytes off.. of the pattern (a part of a patterned region,
+ * or one moved elsewhere): index in buf of the first byte that differs,
+ * or -1.
+ */
+static inline long check_pattern_at(const void *buf, size_t off, size_t n,
+				    unsigned int seed)
 {
 	const unsigned char *p = buf;
-	size_t i;
+	size_t i, o;
 
 	for (i = 0; i < n; i++) {
-		if (p[i] != (unsigned char)(seed + i * 7 + i / 4096))
+		o = off + i;
+		if (p[i] != (unsigned char)(seed + o * 7 + o / 4096))
 			return (long)i;
 	}
 	return -1;
+}
+
+/* Offset of the first byte that differs from the pattern, or -1. */
+static inline long check_pattern(const void *buf, size_t n, unsigned int seed)
+{
+	return check_pattern_at(buf, 0, n, seed);
 }
 
 /*

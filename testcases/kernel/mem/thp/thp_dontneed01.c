@@ -29,45 +29,24 @@
 
 static size_t hp, pg;
 
-/* Two PMD-aligned huge pages of fill_pattern(seed 9). */
 static char *map_huge(void)
 {
-	char *a = thp_map_aligned(hp, 2, PROT_READ | PROT_WRITE);
-	long kb;
-
-	fill_pattern(a, 2 * hp, 9);
-	kb = smaps_kb(a, "AnonHugePages");
-	if (kb != (long)(2 * hp / 1024))
-		tst_brk(TBROK, "a fresh aligned region has AnonHugePages %ld kB"
-			" with enabled=always, not %zu", kb, 2 * hp / 1024);
-	if (madvise(a, 2 * hp, MADV_NOHUGEPAGE))
-		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
-	return a;
-}
-
-/* Bytes of [off, off + n) of the pattern intact: first bad offset or -1 */
-static long bad_byte(const char *a, size_t off, size_t n)
-{
-	size_t i;
-
-	for (i = off; i < off + n; i++) {
-		unsigned char want = 9 + i * 7 + i / 4096;
-
-		if ((unsigned char)a[i] != want)
-			return (long)i;
-	}
-	return -1;
+	return thp_map_two_huge(hp, 9);
 }
 
 /* The pattern everywhere but in [hole, hole + len), zeros there. */
 static void check_data(const char *a, const char *who, size_t hole,
 		       size_t len)
 {
-	long bad = bad_byte(a, 0, hole);
+	long bad = check_pattern_at(a, 0, hole, 9);
 	long nz = first_nonzero(a + hole, len);
 
-	if (bad < 0)
-		bad = bad_byte(a, hole + len, 2 * hp - hole - len);
+	if (bad < 0) {
+		bad = check_pattern_at(a + hole + len, hole + len,
+				       2 * hp - hole - len, 9);
+		if (bad >= 0)
+			bad += hole + len;
+	}
 	TST_EXP_EXPR(bad < 0 && nz < 0, "%s: the dropped range reads zeros "
 		     "(first non-zero %ld), the rest its data (first bad %ld)",
 		     who, nz, bad);

@@ -29,40 +29,19 @@
 
 static size_t hp, pg;
 
-/* Two huge pages of fill_pattern(seed 5); TBROK when they are not huge. */
+/*
+ * Two huge pages of fill_pattern(seed 5); mremap() keeps MADV_NOHUGEPAGE
+ * on the moved range, so khugepaged leaves alone what the moves split.
+ */
 static char *map_huge(void)
 {
-	char *a = thp_map_aligned(hp, 2, PROT_READ | PROT_WRITE);
-	long kb;
-
-	fill_pattern(a, 2 * hp, 5);
-	kb = smaps_kb(a, "AnonHugePages");
-	if (kb != (long)(2 * hp / 1024))
-		tst_brk(TBROK, "a fresh aligned region has AnonHugePages %ld kB"
-			" with enabled=always, not %zu", kb, 2 * hp / 1024);
-	/*
-	 * Keeps its huge PMDs, but khugepaged will not collapse what the
-	 * moves split while the test reads AnonHugePages (mremap() keeps
-	 * the flag on the moved range).
-	 */
-	if (madvise(a, 2 * hp, MADV_NOHUGEPAGE))
-		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
-	return a;
+	return thp_map_two_huge(hp, 5);
 }
 
 /* First byte of [buf, buf + n) that is not pattern byte off.. of seed 5 */
 static long bad_byte(const char *buf, size_t off, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		size_t o = off + i;
-
-		if ((unsigned char)buf[i] !=
-		    (unsigned char)(5 + o * 7 + o / 4096))
-			return (long)i;
-	}
-	return -1;
+	return check_pattern_at(buf, off, n, 5);
 }
 
 static void move_case(int src_off_pages, int dst_off_pages)

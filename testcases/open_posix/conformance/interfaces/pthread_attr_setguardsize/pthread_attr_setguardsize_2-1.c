@@ -16,57 +16,12 @@
 #include <pthread.h>
 
 #include "pts_helpers.h"
-
-struct vma {
-	unsigned long lo, hi;
-	char perms[8];
-};
-
-/* the mapping holding addr, and the one ending exactly at its start */
-static int find(unsigned long addr, struct vma *in, struct vma *below)
-{
-	char line[512];
-	struct vma v;
-	FILE *f = fopen("/proc/self/maps", "r");
-	int found = 0;
-
-	if (!f)
-		return -1;
-	below->lo = below->hi = 0;
-	below->perms[0] = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx %7s", &v.lo, &v.hi, v.perms) != 3)
-			continue;
-		if (v.lo <= addr && addr < v.hi) {
-			*in = v;
-			found = 1;
-		}
-	}
-	rewind(f);
-	while (found && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx %7s", &v.lo, &v.hi, v.perms) != 3)
-			continue;
-		if (v.hi == in->lo)
-			*below = v;
-	}
-	fclose(f);
-	return found ? 0 : -1;
-}
-
-static void *fn(void *arg)
-{
-	volatile char local = 0;
-	struct vma *v = arg;
-
-	if (find((unsigned long)&local, &v[0], &v[1]))
-		v[0].lo = v[0].hi = 0;
-	return NULL;
-}
+#include "pts_stackmap.h"
 
 int main(void)
 {
 	long pg = sysconf(_SC_PAGESIZE);
-	struct vma v[2];
+	struct pts_vma v[2];
 	pthread_attr_t a;
 	size_t gs;
 	pthread_t t;
@@ -75,7 +30,7 @@ int main(void)
 	/* first, while no stack of an earlier thread is cached for reuse */
 	if (pthread_attr_setguardsize(&a, 0))
 		PTS_FAILED("guardsize 0 refused");
-	if (pthread_create(&t, &a, fn, v) || pthread_join(t, NULL))
+	if (pthread_create(&t, &a, pts_stack_vmas, v) || pthread_join(t, NULL))
 		PTS_UNRES("pthread_create() or pthread_join()");
 	if (!v[0].hi)
 		PTS_UNRES("no mapping holds the thread's stack");
@@ -88,7 +43,7 @@ int main(void)
 	if (pthread_attr_setguardsize(&a, 16 * pg + 1) ||
 	    pthread_attr_getguardsize(&a, &gs) || gs != (size_t)(16 * pg + 1))
 		PTS_FAILED("guardsize 16 pages + 1 not read back");
-	if (pthread_create(&t, &a, fn, v) || pthread_join(t, NULL))
+	if (pthread_create(&t, &a, pts_stack_vmas, v) || pthread_join(t, NULL))
 		PTS_UNRES("pthread_create() or pthread_join()");
 	if (!v[0].hi)
 		PTS_UNRES("no mapping holds the thread's stack");

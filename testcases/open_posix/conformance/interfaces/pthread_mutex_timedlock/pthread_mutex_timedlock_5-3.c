@@ -14,7 +14,7 @@
 #include <limits.h>
 #include <pthread.h>
 
-#include "pts_blocked.h"
+#include "pts_mutex.h"
 
 static pthread_mutex_t m;
 
@@ -39,46 +39,17 @@ static void *bad_timedlocks(void *arg)
 	return NULL;
 }
 
-static void *trylocker(void *arg)
-{
-	int err = pthread_mutex_trylock(&m);
-
-	(void)arg;
-	if (!err)
-		pthread_mutex_unlock(&m);
-	return (void *)(long)err;
-}
-
-static long in_thread(void *(*fn)(void *))
-{
-	pthread_t t;
-
-	if (pthread_create(&t, NULL, fn, NULL))
-		PTS_UNRES("pthread_create()");
-	return pts_join_long(t);
-}
-
 static void run(int proto, int robust, int pshared, const char *name)
 {
-	pthread_mutexattr_t a;
-
-	pthread_mutexattr_init(&a);
-	if (pthread_mutexattr_setprotocol(&a, proto))
-		PTS_UNSUPP("protocol %d", proto);
-	if (robust)
-		pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);
-	pthread_mutexattr_setpshared(&a, pshared);
-	pthread_mutex_init(&m, &a);
-	pthread_mutexattr_destroy(&a);
-
+	pts_mutex_init_as(&m, PTHREAD_MUTEX_DEFAULT, proto, robust, pshared);
 	pthread_mutex_lock(&m);
-	if (in_thread(bad_timedlocks))
+	if (pts_in_thread(bad_timedlocks, NULL))
 		PTS_FAILED("%s: a timedlock with a bad tv_nsec did not fail with EINVAL",
 			   name);
-	if (in_thread(trylocker) != EBUSY)
+	if (pts_trylock_other(&m) != EBUSY)
 		PTS_FAILED("%s: main lost the mutex", name);
 	pthread_mutex_unlock(&m);
-	if (in_thread(trylocker))
+	if (pts_trylock_other(&m))
 		PTS_FAILED("%s: the failed timedlocks left the mutex taken", name);
 	pthread_mutex_destroy(&m);
 	printf("%s: EINVAL for tv_nsec -1, 1e9, LONG_MAX\n", name);

@@ -11,7 +11,7 @@
  */
 #include <pthread.h>
 
-#include "pts_blocked.h"
+#include "pts_mutex.h"
 
 static pthread_mutex_t m;
 
@@ -29,36 +29,10 @@ static void *owner_return(void *arg)
 	return (void *)(long)pthread_mutex_lock(&m);
 }
 
-static void *other_trylock(void *arg)
-{
-	int err = pthread_mutex_trylock(&m);
-
-	(void)arg;
-	if (!err)
-		pthread_mutex_unlock(&m);
-	return (void *)(long)err;
-}
-
-static long in_thread(void *(*fn)(void *))
-{
-	pthread_t t;
-
-	if (pthread_create(&t, NULL, fn, NULL))
-		PTS_UNRES("pthread_create()");
-	return pts_join_long(t);
-}
-
 static void init(int proto)
 {
-	pthread_mutexattr_t a;
-
-	pthread_mutexattr_init(&a);
-	if (pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST))
-		PTS_UNSUPP("robust mutexes");
-	if (pthread_mutexattr_setprotocol(&a, proto))
-		PTS_UNSUPP("protocol %d", proto);
-	pthread_mutex_init(&m, &a);
-	pthread_mutexattr_destroy(&a);
+	pts_mutex_init_as(&m, PTHREAD_MUTEX_DEFAULT, proto, 1,
+			  PTHREAD_PROCESS_PRIVATE);
 }
 
 static void run(int proto, void *(*owner)(void *), int consistent,
@@ -68,13 +42,13 @@ static void run(int proto, void *(*owner)(void *), int consistent,
 	long r;
 
 	init(proto);
-	if (in_thread(owner))
+	if (pts_in_thread(owner, NULL))
 		PTS_UNRES("%s: the owner's lock failed", name);
 	err = pthread_mutex_trylock(&m);
 	if (err != EOWNERDEAD)
 		PTS_FAILED("%s: trylock after the owner died returned %s, expected EOWNERDEAD",
 			   name, err ? strerrorname_np(err) : "0");
-	r = in_thread(other_trylock);
+	r = pts_trylock_other(&m);
 	if (r != EBUSY)
 		PTS_FAILED("%s: after EOWNERDEAD another thread's trylock returned %ld, expected EBUSY",
 			   name, r);

@@ -11,7 +11,7 @@
  */
 #include <pthread.h>
 
-#include "pts_blocked.h"
+#include "pts_mutex.h"
 
 static pthread_mutex_t m;
 
@@ -21,56 +21,26 @@ static void *stranger_unlock(void *arg)
 	return (void *)(long)pthread_mutex_unlock(&m);
 }
 
-static void *stranger_trylock(void *arg)
-{
-	int err = pthread_mutex_trylock(&m);
-
-	(void)arg;
-	if (!err)
-		pthread_mutex_unlock(&m);
-	return (void *)(long)err;
-}
-
-static long in_thread(void *(*fn)(void *))
-{
-	pthread_t t;
-
-	if (pthread_create(&t, NULL, fn, NULL))
-		PTS_UNRES("pthread_create()");
-	return pts_join_long(t);
-}
-
 static void run(int robust, int proto, int type, const char *name)
 {
-	pthread_mutexattr_t a;
 	long r;
 
-	pthread_mutexattr_init(&a);
-	pthread_mutexattr_settype(&a, type);
-	if (robust && pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST))
-		PTS_UNSUPP("robust mutexes not supported");
-	if (proto != PTHREAD_PRIO_NONE &&
-	    pthread_mutexattr_setprotocol(&a, proto))
-		PTS_UNSUPP("PTHREAD_PRIO_INHERIT not supported");
-	if (pthread_mutex_init(&m, &a))
-		PTS_UNRES("pthread_mutex_init(%s)", name);
-	pthread_mutexattr_destroy(&a);
-
+	pts_mutex_init_as(&m, type, proto, robust, PTHREAD_PROCESS_PRIVATE);
 	PTS_EXPECT_ERR(pthread_mutex_unlock(&m), EPERM,
 		       "unlock of an unlocked mutex");
 	if (pthread_mutex_lock(&m))
 		PTS_UNRES("lock(%s)", name);
-	r = in_thread(stranger_unlock);
+	r = pts_in_thread(stranger_unlock, NULL);
 	if (r != EPERM)
 		PTS_FAILED("%s: non-owner unlock returned %ld, expected EPERM",
 			   name, r);
-	r = in_thread(stranger_trylock);
+	r = pts_trylock_other(&m);
 	if (r != EBUSY)
 		PTS_FAILED("%s: after the refused unlock another thread's trylock returned %ld, expected EBUSY",
 			   name, r);
 	if (pthread_mutex_unlock(&m))
 		PTS_FAILED("%s: the owner's unlock failed", name);
-	r = in_thread(stranger_trylock);
+	r = pts_trylock_other(&m);
 	if (r)
 		PTS_FAILED("%s: trylock after the owner's unlock returned %ld",
 			   name, r);
