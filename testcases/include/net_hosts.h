@@ -390,6 +390,31 @@ static inline void net_check_tcp(int a, int b)
 	}
 }
 
+/*
+ * Wait (bounded) until link ifname of host h is operationally up: the
+ * link watch, which turns a new carrier into that state, also swaps
+ * the noop qdisc for the real one, and until then everything sent on
+ * the link is dropped. Under load that can outlast the three neighbour
+ * probes of a first connect, which then fails with EHOSTUNREACH.
+ */
+static inline void net_wait_oper_up(int h, const char *ifname)
+{
+	long long end = tst_mono_ms() + net_ms(10000);
+	struct rtnl_link_info li;
+
+	net_enter(h);
+	for (;;) {
+		RTNL_SAFE(rtnl_link_get(0, ifname, &li));
+		if (li.operstate == NET_OPER_UP)
+			return;
+		if (tst_mono_ms() > end)
+			tst_brk(TBROK, "%s of %s not operationally up (state %d) after %d ms",
+				ifname, net_hname[h], li.operstate,
+				net_ms(10000));
+		usleep(1000);
+	}
+}
+
 /* The two hosts; the process is left in NET_A. */
 static inline void net_hosts_setup(void)
 {
@@ -401,6 +426,8 @@ static inline void net_hosts_setup(void)
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
 	net_addrs("net0", 1, 2);
+	net_wait_oper_up(NET_A, "net0");
+	net_wait_oper_up(NET_B, "net0");
 	net_check_tcp(NET_A, NET_B);
 	net_enter(NET_A);
 }
@@ -533,6 +560,10 @@ static inline void net_routed_setup(void)
 	net_neigh_pin(NET_R, "net0", NET_A, "net0", 1, 1);
 	net_neigh_pin(NET_R, "net1", NET_B, "net0", 2, 2);
 	net_neigh_pin(NET_B, "net0", NET_R, "net1", 2, 254);
+	net_wait_oper_up(NET_A, "net0");
+	net_wait_oper_up(NET_R, "net0");
+	net_wait_oper_up(NET_R, "net1");
+	net_wait_oper_up(NET_B, "net0");
 	net_check_tcp(NET_A, NET_B);
 	net_enter(NET_A);
 }

@@ -342,6 +342,7 @@ struct rtnl_link_info {
 	char kind[32];
 	unsigned char addr[32];
 	int addrlen;
+	int operstate;
 	struct rtnl_link_stats64 stats;
 };
 
@@ -366,6 +367,9 @@ static inline void rtnl_link_parse(struct nlmsghdr *nh,
 	rta = rtnl_attr(nh, sizeof(*ifi), IFLA_MASTER);
 	if (rta)
 		li->master = *(int *)RTA_DATA(rta);
+	rta = rtnl_attr(nh, sizeof(*ifi), IFLA_OPERSTATE);
+	if (rta)
+		li->operstate = *(unsigned char *)RTA_DATA(rta);
 	rta = rtnl_attr(nh, sizeof(*ifi), IFLA_ADDRESS);
 	if (rta && RTA_PAYLOAD(rta) <= sizeof(li->addr)) {
 		li->addrlen = RTA_PAYLOAD(rta);

@@ -125,7 +125,9 @@ static void run(unsigned int n)
 	 * the veth drops a probe with NET_XMIT_DROP: the kernel counts it
 	 * in TCPKeepAlive but not in the socket's probes and sends another
 	 * (one probe too many counted). Afterwards the noop qdisc takes
-	 * them quietly, as a dead peer's link would.
+	 * them quietly, as a dead peer's link would. (A notification, not
+	 * a poll of the state: the link watch sends it once the qdisc is
+	 * swapped, after it has set the state.)
 	 */
 	net_wait_link_oper(ev, aidx, 0);
 	/*
@@ -148,9 +150,9 @@ static void run(unsigned int n)
 	RTNL_SAFE(rtnl_neigh_del(aidx, family, net_rawaddr(&b)));
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(idx));
-	net_wait_link_oper(ev, aidx, 1);
 	close(ev);
-	net_enter(NET_A);
+	net_wait_oper_up(NET_B, "net0");
+	net_wait_oper_up(NET_A, "net0");
 	close(cfd);
 	close(sfd);
 }
