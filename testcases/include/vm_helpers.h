@@ -336,6 +336,28 @@ static inline void set_memlock(rlim_t bytes)
 			(unsigned long)bytes);
 }
 
+/* madvise() that must succeed: TBROK naming the advice otherwise. */
+static inline void vm_madvise(void *addr, size_t len, int advice,
+			      const char *name)
+{
+	if (madvise(addr, len, advice))
+		tst_brk(TBROK | TERRNO, "madvise(%p, %zu, %s)", addr, len, name);
+}
+
+/*
+ * No transparent huge page for [addr, addr + len), for tests that count
+ * pages or faults one by one. A kernel without THP (PREEMPT_RT ones)
+ * refuses MADV_NOHUGEPAGE with EINVAL, and needs no such advice.
+ */
+static inline void vm_no_thp(void *addr, size_t len)
+{
+	if (madvise(addr, len, MADV_NOHUGEPAGE) &&
+	    (errno != EINVAL ||
+	     !access("/sys/kernel/mm/transparent_hugepage", F_OK)))
+		tst_brk(TBROK | TERRNO, "madvise(%p, %zu, MADV_NOHUGEPAGE)",
+			addr, len);
+}
+
 /* Fill n bytes with a pattern derived from seed; check it back. */
 static inline void fill_pattern(void *buf, size_t n, unsigned int seed)
 {

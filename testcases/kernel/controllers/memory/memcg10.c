@@ -27,6 +27,7 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "cgroup2.h"
+#include "vm_helpers.h"
 
 #define NTHREADS 64
 #define NCHILDREN 8
@@ -121,8 +122,7 @@ static void pagetable_child(void)
 	map = SAFE_MMAP(NULL, len, PROT_READ | PROT_WRITE,
 			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	/* one page per 2 MiB range, never a huge page: one PTE page each */
-	if (madvise(map, len, MADV_NOHUGEPAGE) && errno != EINVAL)
-		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
+	vm_no_thp(map, len);
 	start = (char *)(((unsigned long)map + PMD_SPAN - 1) & ~(PMD_SPAN - 1));
 	for (i = 0; i < NPTE; i++)
 		start[i * PMD_SPAN] = 1;

@@ -26,6 +26,7 @@
 #include <sys/resource.h>
 #include <sys/vfs.h>
 #include "tst_test.h"
+#include "vm_helpers.h"
 
 #define NPG 32
 #define TMPFS_MAGIC_ 0x01021994
@@ -88,8 +89,7 @@ static char *anon_map(void)
 	char *p = SAFE_MMAP(NULL, NPG * ps, PROT_READ | PROT_WRITE,
 			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (madvise(p, NPG * ps, MADV_NOHUGEPAGE) && errno != EINVAL)
-		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
+	vm_no_thp(p, NPG * ps);
 	return p;
 }
 

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "tst_test.h"
+#include "vm_helpers.h"
 #include "cgroup2.h"
 #include "cpu_pin.h"
 #include "task_wait.h"
@@ -82,10 +83,15 @@ static void child(void)
 
 	mem = SAFE_MMAP(NULL, PAGES * psize, PROT_READ | PROT_WRITE,
 			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (madvise(mem, PAGES * psize, MADV_NOHUGEPAGE))
-		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
+	vm_no_thp(mem, PAGES * psize);
 	dummy = SAFE_MMAP(NULL, psize, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/*
+	 * A flag of its own keeps dummy's VMA from merging with mem's, which
+	 * smaps_of() finds by its start (on a kernel without THP mem has no
+	 * VM_NOHUGEPAGE to tell them apart).
+	 */
+	vm_madvise(dummy, psize, MADV_DONTFORK, "MADV_DONTFORK");
 	for (i = 0; i < PAGES; i++)
 		memset(mem + i * psize, pattern(i), psize);
 	dummy[0] = 1;

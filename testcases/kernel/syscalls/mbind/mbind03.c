@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include "lapi/mman.h"
 #include "numa_raw.h"
+#include "vm_helpers.h"
 
 #define NPAGES 8
 
@@ -27,12 +28,6 @@ static int node_a, node_b;
 static struct numa_mask mask_a, mask_b;
 static char *priv, *shared, *alias;
 static void *pages[NPAGES];
-
-static void madv(void *addr, size_t len, int advice, const char *name)
-{
-	if (madvise(addr, len, advice))
-		tst_brk(TBROK | TERRNO, "madvise(%p, %zu, %s)", addr, len, name);
-}
 
 static void setup(void)
 {
@@ -45,7 +40,7 @@ static void setup(void)
 	priv = SAFE_MMAP(NULL, NPAGES * pg, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	/* page by page: no huge page may stand for the range */
-	madv(priv, NPAGES * pg, MADV_NOHUGEPAGE, "MADV_NOHUGEPAGE");
+	vm_no_thp(priv, NPAGES * pg);
 	for (i = 0; i < NPAGES; i++)
 		pages[i] = priv + i * pg;
 	shared = SAFE_MMAP(NULL, pg, PROT_READ | PROT_WRITE,
@@ -101,7 +96,7 @@ static void run(void)
 	void *sp = shared;
 
 	/* fault every page in on A, under MPOL_BIND to A */
-	madv(priv, NPAGES * pg, MADV_DONTNEED, "MADV_DONTNEED");
+	vm_madvise(priv, NPAGES * pg, MADV_DONTNEED, "MADV_DONTNEED");
 	TST_EXP_PASS(mbind_raw(priv, NPAGES * pg, MPOL_BIND, mask_a.b,
 			       NUMA_MAXNODE_IN, 0), "mbind(BIND to %d)", node_a);
 	for (i = 0; i < NPAGES; i++) {
@@ -133,7 +128,7 @@ static void run(void)
 	expect_data(seed, "after MOVE|STRICT back");
 
 	/* the shared page: in both mappings, on A */
-	madv(shared, pg, MADV_REMOVE, "MADV_REMOVE");
+	vm_madvise(shared, pg, MADV_REMOVE, "MADV_REMOVE");
 	TST_EXP_PASS(mbind_raw(shared, pg, MPOL_BIND, mask_a.b,
 			       NUMA_MAXNODE_IN, 0), "mbind(shared, BIND to %d)",
 		     node_a);

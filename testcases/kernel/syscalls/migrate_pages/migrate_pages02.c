@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include "numa_raw.h"
 #include "as_nobody.h"
+#include "vm_helpers.h"
 
 #define NPAGES 4
 
@@ -29,19 +30,13 @@ static pid_t test_pid;
 static char *priv, *shared, *alias;
 static void *pages[NPAGES + 1];
 
-static void madv(void *addr, size_t len, int advice, const char *name)
-{
-	if (madvise(addr, len, advice))
-		tst_brk(TBROK | TERRNO, "madvise(%p, %zu, %s)", addr, len, name);
-}
-
 static void map_pages(void)
 {
 	int i;
 
 	priv = SAFE_MMAP(NULL, NPAGES * pg, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	madv(priv, NPAGES * pg, MADV_NOHUGEPAGE, "MADV_NOHUGEPAGE");
+	vm_no_thp(priv, NPAGES * pg);
 	if (mbind_raw(priv, NPAGES * pg, MPOL_BIND, mask_a.b,
 		      NUMA_MAXNODE_IN, 0))
 		tst_brk(TBROK | TERRNO, "mbind(BIND to %d)", node_a);

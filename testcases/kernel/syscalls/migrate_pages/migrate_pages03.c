@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include "numa_raw.h"
 #include "task_wait.h"
+#include "vm_helpers.h"
 
 #define KSM "/sys/kernel/mm/ksm/"
 #define NPAGES 16
@@ -148,8 +149,7 @@ static void setup(void)
 	pg = getpagesize();
 	mem = SAFE_MMAP(NULL, NPAGES * pg, PROT_READ | PROT_WRITE,
 			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (madvise(mem, NPAGES * pg, MADV_NOHUGEPAGE))
-		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
+	vm_no_thp(mem, NPAGES * pg);
 	if (mbind_raw(mem, NPAGES * pg, MPOL_BIND, mask_a.b, NUMA_MAXNODE_IN,
 		      0))
 		tst_brk(TBROK | TERRNO, "mbind(BIND to %d)", node_a);

@@ -13,17 +13,12 @@
  */
 #include <sys/mman.h>
 #include "numa_raw.h"
+#include "vm_helpers.h"
 
 #define NPAGES 32
 
 static size_t pg;
 static int node_a, node_b;
-
-static void madv(void *addr, size_t len, int advice, const char *name)
-{
-	if (madvise(addr, len, advice))
-		tst_brk(TBROK | TERRNO, "madvise(%p, %zu, %s)", addr, len, name);
-}
 
 static void setup(void)
 {
@@ -74,7 +69,7 @@ static void check(const int *nodes, int nnodes)
 	p = SAFE_MMAP(NULL, NPAGES * pg, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	/* page by page: a huge page would be one allocation */
-	madv(p, NPAGES * pg, MADV_NOHUGEPAGE, "MADV_NOHUGEPAGE");
+	vm_no_thp(p, NPAGES * pg);
 
 	TST_EXP_PASS(set_mempolicy_raw(MPOL_INTERLEAVE, set.b,
 				       NUMA_MAXNODE_IN),
