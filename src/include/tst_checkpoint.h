@@ -8,6 +8,8 @@
 #ifndef TST_CHECKPOINT_H
 #define TST_CHECKPOINT_H
 
+#include <sys/types.h>
+
 #define TST_CHECKPOINT_MAX	64
 
 /* 0 on success, -1 with errno ETIMEDOUT/EINVAL on failure */
@@ -20,11 +22,19 @@ void tst_safe_checkpoint_wait(const char *file, int line, unsigned int id,
 			      unsigned int msec_timeout);
 void tst_safe_checkpoint_wake(const char *file, int line, unsigned int id,
 			      unsigned int nr_wake, unsigned int msec_timeout);
+/*
+ * A wait for a wake-up that process pid (a child) owes: TBROK as soon as
+ * it has ended instead (reaped, its exit told), not after a long timeout.
+ */
+void tst_safe_checkpoint_wait_pid(const char *file, int line, unsigned int id,
+				  unsigned int msec_timeout, pid_t pid);
 
 #define TST_CHECKPOINT_WAIT(id) \
 	tst_safe_checkpoint_wait(__FILE__, __LINE__, (id), 0)
 #define TST_CHECKPOINT_WAIT2(id, msec) \
 	tst_safe_checkpoint_wait(__FILE__, __LINE__, (id), (msec))
+#define TST_CHECKPOINT_WAIT_PID(id, msec, pid) \
+	tst_safe_checkpoint_wait_pid(__FILE__, __LINE__, (id), (msec), (pid))
 #define TST_CHECKPOINT_WAKE(id) \
 	tst_safe_checkpoint_wake(__FILE__, __LINE__, (id), 1, 0)
 #define TST_CHECKPOINT_WAKE2(id, nr) \

@@ -7,6 +7,7 @@
  */
 #include <limits.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include "tst_lib.h"
@@ -114,4 +115,42 @@ void tst_safe_checkpoint_wake(const char *file, int line, unsigned int id,
 		tst_brk_(file, line, TBROK | TERRNO,
 			 "checkpoint %u wake (%u waiter(s) never arrived)", id,
 			 nr_wake);
+}
+
+void tst_safe_checkpoint_wait_pid(const char *file, int line, unsigned int id,
+				  unsigned int msec_timeout, pid_t pid)
+{
+	struct timespec start;
+	long left;
+	int status;
+
+	if (!tst_self || !tst_self->needs_checkpoints)
+		tst_brk_(file, line, TBROK, "checkpoints used without "
+			 ".needs_checkpoints = 1");
+	if (!msec_timeout)
+		msec_timeout = tst_checkpoint_default_msec();
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		left = msec_timeout - msec_since(&start);
+		if (left <= 0) {
+			errno = ETIMEDOUT;
+			tst_brk_(file, line, TBROK | TERRNO,
+				 "checkpoint %u wait", id);
+		}
+		/* slices: a waker retries FUTEX_WAKE until we are back */
+		if (!tst_checkpoint_wait(id, left < 1000 ? left : 1000))
+			return;
+		if (errno != ETIMEDOUT)
+			tst_brk_(file, line, TBROK | TERRNO,
+				 "checkpoint %u wait", id);
+		if (waitpid(pid, &status, WNOHANG) != pid)
+			continue;
+		if (WIFSIGNALED(status))
+			tst_brk_(file, line, TBROK, "checkpoint %u: process %d "
+				 "was killed by %s before it woke us", id,
+				 (int)pid, tst_strsig(WTERMSIG(status)));
+		tst_brk_(file, line, TBROK, "checkpoint %u: process %d exited "
+			 "with %d before it woke us", id, (int)pid,
+			 WEXITSTATUS(status));
+	}
 }

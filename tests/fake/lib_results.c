@@ -96,6 +96,13 @@ static void run(void)
 			TST_CHECKPOINT_WAKE_AND_WAIT(0);
 		tst_reap_children();
 		tst_res(TPASS, "200 checkpoint round trips on one id");
+	} else if (!strcmp(mode, "dead_waker")) {
+		/* the child dies owing a wake-up: TBROK now, not in 10 min */
+		pid = SAFE_FORK();
+		if (!pid)
+			exit(3);
+		TST_CHECKPOINT_WAIT_PID(0, 600000, pid);
+		tst_res(TFAIL, "the wait returned without a wake-up");
 	} else if (!strcmp(mode, "taint")) {
 		/* a warning "taints" the fake kernel: the harness must see it */
 		tst_res(TPASS, "passes, but taints");

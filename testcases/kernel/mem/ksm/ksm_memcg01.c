@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "tst_test.h"
+#include "vm_helpers.h"
 #include "cgroup2.h"
 #include "ksm_helpers.h"
 
@@ -68,8 +69,7 @@ static void child(int id, int unmerge)
 	cg_enter("k");
 	a = SAFE_MMAP(NULL, AREA, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (madvise(a, AREA, MADV_NOHUGEPAGE))
-		tst_brk(TBROK | TERRNO, "madvise(MADV_NOHUGEPAGE)");
+	vm_no_thp(a, AREA);
 	memset(a, 0x5a, AREA);
 	if (madvise(a, AREA, MADV_MERGEABLE))
 		tst_brk(TBROK | TERRNO, "madvise(MADV_MERGEABLE)");
@@ -107,7 +107,7 @@ static void run(void)
 		pids[i] = SAFE_FORK();
 		if (!pids[i])
 			child(i + 1, i == NPROC - 1);
-		TST_CHECKPOINT_WAIT2(0, LONG_WAIT_MS);
+		TST_CHECKPOINT_WAIT_PID(0, LONG_WAIT_MS, pids[i]);
 		filled = cg_read_num("k", "memory.current");
 		TST_EXP_EXPR(filled - prev >= AREA - MB, "process %d filled: "
 			     "memory.current +%lld KiB", i,
@@ -127,7 +127,7 @@ static void run(void)
 
 	/* the third one unmerges first, the others check and exit */
 	TST_CHECKPOINT_WAKE(NPROC);
-	TST_CHECKPOINT_WAIT2(0, LONG_WAIT_MS);
+	TST_CHECKPOINT_WAIT_PID(0, LONG_WAIT_MS, pids[NPROC - 1]);
 	filled = cg_read_num("k", "memory.current");
 	TST_EXP_EXPR(filled - prev >= AREA - MB, "MADV_UNMERGEABLE: "
 		     "memory.current +%lld KiB", (filled - prev) / 1024);
