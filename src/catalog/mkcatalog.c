@@ -542,8 +542,45 @@ static int list_catalog(const char *path)
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: %s -s SRCDIR -b BUILDDIR -v VERSION [-a ALIASES] SOURCE...\n"
-		"       %s -l CATALOG\n", prog, prog);
+	fprintf(out, "usage: %s -s SRCDIR -b BUILDDIR -v VERSION [-a ALIASES] [-f LIST] SOURCE...\n"
+		"       %s -l CATALOG\n"
+		"LIST: a file of more SOURCEs, separated by white space\n",
+		prog, prog);
+}
+
+static char **srcs;
+static int nsrcs, srcs_cap;
+
+static void add_source(const char *path)
+{
+	if (nsrcs == srcs_cap) {
+		srcs_cap = srcs_cap ? 2 * srcs_cap : 256;
+		srcs = realloc(srcs, srcs_cap * sizeof(*srcs));
+		if (!srcs) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			exit(1);
+		}
+	}
+	srcs[nsrcs++] = xstrdup(path);
+}
+
+/* The sources named in file list, separated by white space. */
+static void load_sources(const char *list)
+{
+	char word[4096];
+	FILE *f = fopen(list, "r");
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, list, strerror(errno));
+		exit(2);
+	}
+	while (fscanf(f, "%4095s", word) == 1)
+		add_source(word);
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", prog, list);
+		exit(2);
+	}
+	fclose(f);
 }
 
 int main(int argc, char *argv[])
@@ -551,7 +588,7 @@ int main(int argc, char *argv[])
 	const char *old_path = getenv("PATH");
 	int opt, i, first = 1;
 
-	while ((opt = getopt(argc, argv, "s:b:v:a:l:h")) != -1) {
+	while ((opt = getopt(argc, argv, "s:b:v:a:f:l:h")) != -1) {
 		switch (opt) {
 		case 'l':
 			return list_catalog(optarg);
@@ -567,6 +604,9 @@ int main(int argc, char *argv[])
 		case 'a':
 			load_aliases(optarg);
 			break;
+		case 'f':
+			load_sources(optarg);
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -575,7 +615,9 @@ int main(int argc, char *argv[])
 			return 2;
 		}
 	}
-	if (optind >= argc) {
+	for (i = optind; i < argc; i++)
+		add_source(argv[i]);
+	if (!nsrcs) {
 		usage(stderr);
 		return 2;
 	}
@@ -583,13 +625,13 @@ int main(int argc, char *argv[])
 
 	/* Shell tests source the library and their helpers through PATH. */
 	sb_printf(&sh_path, "%s/testcases/lib", srcdir);
-	for (i = optind; i < argc; i++) {
-		const char *slash = strrchr(argv[i], '/');
-		size_t len = strlen(argv[i]);
+	for (i = 0; i < nsrcs; i++) {
+		const char *slash = strrchr(srcs[i], '/');
+		size_t len = strlen(srcs[i]);
 
-		if (len > 3 && !strcmp(argv[i] + len - 3, ".sh") && slash)
+		if (len > 3 && !strcmp(srcs[i] + len - 3, ".sh") && slash)
 			sb_printf(&sh_path, ":%s/%.*s", srcdir,
-				  (int)(slash - argv[i]), argv[i]);
+				  (int)(slash - srcs[i]), srcs[i]);
 	}
 	sb_printf(&sh_path, ":%s", old_path ? old_path : "/usr/bin:/bin");
 
@@ -598,8 +640,8 @@ int main(int argc, char *argv[])
 	put_str(version);
 	printf("},\n\"defaults\": {\"timeout\": %d},\n\"tests\": {",
 	       DEFAULT_TIMEOUT);
-	for (i = optind; i < argc; i++) {
-		if (catalog_one(argv[i], first))
+	for (i = 0; i < nsrcs; i++) {
+		if (catalog_one(srcs[i], first))
 			first = 0;
 	}
 	printf("\n}\n}\n");
