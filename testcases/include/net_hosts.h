@@ -530,6 +530,41 @@ static inline void net_wait_link_oper(int fd, int ifindex, int up)
 	}
 }
 
+/* IPv4 helpers of the layer 2 tests, in the current host. */
+static inline void net_ipv4(const char *s, struct in_addr *a)
+{
+	if (inet_pton(AF_INET, s, a) != 1)
+		tst_brk(TBROK, "inet_pton(%s)", s);
+}
+
+/* A PERMANENT IPv4 neighbour entry: no ARP in tests not about it. */
+static inline void net_pin4(const char *dev, const char *ip,
+			    const unsigned char *mac)
+{
+	struct in_addr a;
+
+	net_ipv4(ip, &a);
+	RTNL_SAFE(rtnl_neigh_add(rtnl_ifindex(dev), AF_INET, &a, mac,
+				 NUD_PERMANENT));
+}
+
+/* ip/24 on dev. */
+static inline void net_addr4(const char *dev, const char *ip)
+{
+	struct in_addr a;
+
+	net_ipv4(ip, &a);
+	RTNL_SAFE(rtnl_addr_add(rtnl_ifindex(dev), AF_INET, &a, 24, 0));
+}
+
+static inline void net_mac_of(const char *dev, unsigned char *mac)
+{
+	struct rtnl_link_info li;
+
+	RTNL_SAFE(rtnl_link_get(0, dev, &li));
+	memcpy(mac, li.addr, 6);
+}
+
 /* A -- R -- B; the process is left in NET_A. */
 static inline void net_routed_setup(void)
 {

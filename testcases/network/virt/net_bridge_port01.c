@@ -39,37 +39,6 @@
 static int br, pa, pb, rxa, rxb, rxr, txa, txb, pktb;
 static unsigned char mac_a[6], mac_b[6], mac_r[6];
 
-static void ipv4(const char *s, struct in_addr *a)
-{
-	if (inet_pton(AF_INET, s, a) != 1)
-		tst_brk(TBROK, "inet_pton(%s)", s);
-}
-
-static void pin(const char *dev, const char *ip, const unsigned char *mac)
-{
-	struct in_addr a;
-
-	ipv4(ip, &a);
-	RTNL_SAFE(rtnl_neigh_add(rtnl_ifindex(dev), AF_INET, &a, mac,
-				 NUD_PERMANENT));
-}
-
-static void addr(const char *dev, const char *ip)
-{
-	struct in_addr a;
-
-	ipv4(ip, &a);
-	RTNL_SAFE(rtnl_addr_add(rtnl_ifindex(dev), AF_INET, &a, 24, 0));
-}
-
-static void mac_of(const char *dev, unsigned char *mac)
-{
-	struct rtnl_link_info li;
-
-	RTNL_SAFE(rtnl_link_get(0, dev, &li));
-	memcpy(mac, li.addr, 6);
-}
-
 /* A bridge port attribute (u8) set through the slave changelink. */
 static int port_set(int port, int type, int val)
 {
@@ -197,7 +166,7 @@ static void send_to(int fd, const char *dst, char tag)
 	struct sockaddr_in sin = { .sin_family = AF_INET,
 				   .sin_port = htons(PORT) };
 
-	ipv4(dst, &sin.sin_addr);
+	net_ipv4(dst, &sin.sin_addr);
 	if (sendto(fd, &tag, 1, 0, (struct sockaddr *)&sin, sizeof(sin)) != 1)
 		tst_brk(TBROK | TERRNO, "sendto(%s)", dst);
 }
@@ -324,8 +293,8 @@ static void setup(void)
 	net_enter(NET_A);
 	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	addr("net0", "10.99.1.1");
-	mac_of("net0", mac_a);
+	net_addr4("net0", "10.99.1.1");
+	net_mac_of("net0", mac_a);
 
 	net_enter(NET_R);
 	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
@@ -342,22 +311,22 @@ static void setup(void)
 	RTNL_SAFE(rtnl_link_up(pa));
 	RTNL_SAFE(rtnl_link_up(pb));
 	RTNL_SAFE(rtnl_link_up(br));
-	addr("br0", "10.99.1.254");
-	mac_of("br0", mac_r);
+	net_addr4("br0", "10.99.1.254");
+	net_mac_of("br0", mac_r);
 
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	addr("net0", "10.99.1.2");
-	mac_of("net0", mac_b);
+	net_addr4("net0", "10.99.1.2");
+	net_mac_of("net0", mac_b);
 
-	pin("net0", "10.99.1.1", mac_a);
-	pin("net0", "10.99.1.254", mac_r);
+	net_pin4("net0", "10.99.1.1", mac_a);
+	net_pin4("net0", "10.99.1.254", mac_r);
 	net_enter(NET_R);
-	pin("br0", "10.99.1.1", mac_a);
-	pin("br0", "10.99.1.2", mac_b);
+	net_pin4("br0", "10.99.1.1", mac_a);
+	net_pin4("br0", "10.99.1.2", mac_b);
 	net_enter(NET_A);
-	pin("net0", "10.99.1.2", mac_b);
-	pin("net0", "10.99.1.254", mac_r);
+	net_pin4("net0", "10.99.1.2", mac_b);
+	net_pin4("net0", "10.99.1.254", mac_r);
 
 	pktb = net_socket(NET_B, AF_PACKET, SOCK_RAW);
 	{

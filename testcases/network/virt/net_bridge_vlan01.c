@@ -47,29 +47,6 @@ static int br, pa, pb, pkt, rx;
 static unsigned char mac_a[6], mac_b[6];
 static int tx_v10, tx_v20, tx_net0;
 
-static void ipv4(const char *s, struct in_addr *a)
-{
-	if (inet_pton(AF_INET, s, a) != 1)
-		tst_brk(TBROK, "inet_pton(%s)", s);
-}
-
-static void pin(const char *dev, const char *ip, const unsigned char *mac)
-{
-	struct in_addr a;
-
-	ipv4(ip, &a);
-	RTNL_SAFE(rtnl_neigh_add(rtnl_ifindex(dev), AF_INET, &a, mac,
-				 NUD_PERMANENT));
-}
-
-static void addr(const char *dev, const char *ip)
-{
-	struct in_addr a;
-
-	ipv4(ip, &a);
-	RTNL_SAFE(rtnl_addr_add(rtnl_ifindex(dev), AF_INET, &a, 24, 0));
-}
-
 static void vlan_dev(const char *name, int vid)
 {
 	static struct rtnl_msg m;
@@ -200,7 +177,7 @@ static void send_from(int fd, const char *dst, char tag)
 				   .sin_port = htons(PORT) };
 	char buf[PAYLOAD];
 
-	ipv4(dst, &sin.sin_addr);
+	net_ipv4(dst, &sin.sin_addr);
 	memset(buf, tag, sizeof(buf));
 	if (sendto(fd, buf, sizeof(buf), 0, (struct sockaddr *)&sin,
 		   sizeof(sin)) != sizeof(buf))
@@ -302,13 +279,13 @@ static void setup(void)
 	net_enter(NET_A);
 	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	addr("net0", "10.99.1.1");
+	net_addr4("net0", "10.99.1.1");
 	RTNL_SAFE(rtnl_link_get(0, "net0", &li));
 	memcpy(mac_a, li.addr, 6);
 	vlan_dev("v10", 10);
 	vlan_dev("v20", 20);
-	addr("v10", "10.99.10.1");
-	addr("v20", "10.99.20.1");
+	net_addr4("v10", "10.99.10.1");
+	net_addr4("v20", "10.99.20.1");
 
 	net_enter(NET_R);
 	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
@@ -336,12 +313,12 @@ static void setup(void)
 
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	addr("net0", "10.99.1.2");
-	addr("net0", "10.99.10.2");
+	net_addr4("net0", "10.99.1.2");
+	net_addr4("net0", "10.99.10.2");
 	RTNL_SAFE(rtnl_link_get(0, "net0", &li));
 	memcpy(mac_b, li.addr, 6);
-	pin("net0", "10.99.1.1", mac_a);
-	pin("net0", "10.99.10.1", mac_a);
+	net_pin4("net0", "10.99.1.1", mac_a);
+	net_pin4("net0", "10.99.10.1", mac_a);
 	rx = SAFE_SOCKET(AF_INET, SOCK_DGRAM, 0);
 	{
 		struct sockaddr_in sin = { .sin_family = AF_INET,
@@ -365,9 +342,9 @@ static void setup(void)
 		tst_brk(TBROK | TERRNO, "setsockopt(PACKET_AUXDATA)");
 
 	net_enter(NET_A);
-	pin("net0", "10.99.1.2", mac_b);
-	pin("v10", "10.99.10.2", mac_b);
-	pin("v20", "10.99.20.2", mac_b);
+	net_pin4("net0", "10.99.1.2", mac_b);
+	net_pin4("v10", "10.99.10.2", mac_b);
+	net_pin4("v20", "10.99.20.2", mac_b);
 	tx_net0 = SAFE_SOCKET(AF_INET, SOCK_DGRAM, 0);
 	tx_v10 = SAFE_SOCKET(AF_INET, SOCK_DGRAM, 0);
 	tx_v20 = SAFE_SOCKET(AF_INET, SOCK_DGRAM, 0);

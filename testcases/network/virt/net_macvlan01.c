@@ -45,37 +45,6 @@
 static unsigned char mac_a[6], mac_1[6], mac_2[6];
 static int m1, m2, pkt, rx1, rx2, rxa, tx1, txa;
 
-static void ipv4(const char *s, struct in_addr *a)
-{
-	if (inet_pton(AF_INET, s, a) != 1)
-		tst_brk(TBROK, "inet_pton(%s)", s);
-}
-
-static void pin(const char *dev, const char *ip, const unsigned char *mac)
-{
-	struct in_addr a;
-
-	ipv4(ip, &a);
-	RTNL_SAFE(rtnl_neigh_add(rtnl_ifindex(dev), AF_INET, &a, mac,
-				 NUD_PERMANENT));
-}
-
-static void addr(const char *dev, const char *ip)
-{
-	struct in_addr a;
-
-	ipv4(ip, &a);
-	RTNL_SAFE(rtnl_addr_add(rtnl_ifindex(dev), AF_INET, &a, 24, 0));
-}
-
-static void mac_of(const char *dev, unsigned char *mac)
-{
-	struct rtnl_link_info li;
-
-	RTNL_SAFE(rtnl_link_get(0, dev, &li));
-	memcpy(mac, li.addr, 6);
-}
-
 /* A macvlan name on lower in mode (-1: no mode attribute): 0 or -errno */
 static int macvlan_add(const char *name, const char *lower, int mode)
 {
@@ -157,7 +126,7 @@ static void send_to(int fd, const char *dst, char tag)
 				   .sin_port = htons(PORT) };
 	char buf[PAYLOAD];
 
-	ipv4(dst, &sin.sin_addr);
+	net_ipv4(dst, &sin.sin_addr);
 	memset(buf, tag, sizeof(buf));
 	if (sendto(fd, buf, sizeof(buf), 0, (struct sockaddr *)&sin,
 		   sizeof(sin)) != sizeof(buf))
@@ -317,8 +286,8 @@ static void setup(void)
 	net_enter(NET_A);
 	RTNL_SAFE(rtnl_veth_add("net0", "net0", net_nsfd[NET_B]));
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	addr("net0", "10.99.5.1");
-	mac_of("net0", mac_a);
+	net_addr4("net0", "10.99.5.1");
+	net_mac_of("net0", mac_a);
 
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
@@ -330,23 +299,23 @@ static void setup(void)
 	RTNL_SAFE(rtnl_link_netns(rtnl_ifindex("m2"), net_nsfd[NET_R]));
 	m1 = rtnl_ifindex("m1");
 	RTNL_SAFE(rtnl_link_up(m1));
-	addr("m1", "10.99.5.11");
-	mac_of("m1", mac_1);
+	net_addr4("m1", "10.99.5.11");
+	net_mac_of("m1", mac_1);
 
 	net_enter(NET_R);
 	m2 = rtnl_ifindex("m2");
 	RTNL_SAFE(rtnl_link_up(m2));
-	addr("m2", "10.99.5.12");
-	mac_of("m2", mac_2);
+	net_addr4("m2", "10.99.5.12");
+	net_mac_of("m2", mac_2);
 
-	pin("m2", "10.99.5.11", mac_1);
-	pin("m2", "10.99.5.1", mac_a);
+	net_pin4("m2", "10.99.5.11", mac_1);
+	net_pin4("m2", "10.99.5.1", mac_a);
 	net_enter(NET_B);
-	pin("m1", "10.99.5.12", mac_2);
-	pin("m1", "10.99.5.1", mac_a);
+	net_pin4("m1", "10.99.5.12", mac_2);
+	net_pin4("m1", "10.99.5.1", mac_a);
 	net_enter(NET_A);
-	pin("net0", "10.99.5.11", mac_1);
-	pin("net0", "10.99.5.12", mac_2);
+	net_pin4("net0", "10.99.5.11", mac_1);
+	net_pin4("net0", "10.99.5.12", mac_2);
 
 	rx1 = udp_sock(NET_B, 1);
 	rx2 = udp_sock(NET_R, 1);
@@ -498,11 +467,11 @@ static void check_passthru(void)
 	RTNL_SAFE(rtnl_link_add("d0", "dummy"));
 	d = rtnl_ifindex("d0");
 	RTNL_SAFE(rtnl_link_up(d));
-	mac_of("d0", mac_d);
+	net_mac_of("d0", mac_d);
 	expect(macvlan_add("p0", "d0", MACVLAN_MODE_PASSTHRU), 0,
 	       "passthru on a dummy");
 	p = rtnl_ifindex("p0");
-	mac_of("p0", mac_p);
+	net_mac_of("p0", mac_p);
 	if (!memcmp(mac_d, mac_p, 6))
 		tst_res(TPASS, "passthru macvlan has the lower device's MAC");
 	else

@@ -11,6 +11,14 @@
 
 #include "pts_helpers.h"
 
+static volatile sig_atomic_t continued;
+
+static void on_cont(int sig)
+{
+	(void)sig;
+	continued = 1;
+}
+
 static void *sleeper(void *arg)
 {
 	(void)arg;
@@ -19,10 +27,37 @@ static void *sleeper(void *arg)
 	return NULL;
 }
 
+/*
+ * The child: SIGSTOP to its second thread stops the whole process; only
+ * once it has been continued (SIGCONT caught, blocked until sigsuspend()
+ * so it cannot be missed) does it send SIGTERM to that thread. Sent at
+ * once, the SIGTERM could arrive before the stop took effect (the
+ * target thread has to run to start the group stop), and kill the
+ * process first: seen on PREEMPT_RT.
+ */
+static void child(void)
+{
+	struct sigaction sa = { .sa_handler = on_cont };
+	sigset_t block, wait;
+	pthread_t t;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGCONT);
+	sigprocmask(SIG_BLOCK, &block, &wait);
+	sigdelset(&wait, SIGCONT);
+	sigaction(SIGCONT, &sa, NULL);
+	pthread_create(&t, NULL, sleeper, NULL);
+	pthread_kill(t, SIGSTOP);
+	while (!continued)
+		sigsuspend(&wait);
+	pthread_kill(t, SIGTERM);
+	for (;;)
+		pause();
+}
+
 int main(void)
 {
 	int status, err;
-	pthread_t t;
 	pid_t pid;
 
 	err = pthread_kill(pthread_self(), _NSIG + 5);
@@ -33,14 +68,8 @@ int main(void)
 		PTS_FAILED("signal -1 returned %d, expected EINVAL", err);
 	fflush(stdout);
 	pid = fork();
-	if (!pid) {
-		pthread_create(&t, NULL, sleeper, NULL);
-		/* the whole process stops here until SIGCONT */
-		pthread_kill(t, SIGSTOP);
-		pthread_kill(t, SIGTERM);
-		for (;;)
-			pause();
-	}
+	if (!pid)
+		child();
 	if (waitpid(pid, &status, WUNTRACED) != pid || !WIFSTOPPED(status))
 		PTS_FAILED("SIGSTOP to one thread did not stop the process (%#x)",
 			   status);
