@@ -66,12 +66,8 @@ static long long ras0;
 /* Wait (bounded) until the local host counted n RAs; the last count. */
 static long long wait_ras(long long n)
 {
-	long long end = tst_mono_ms() + net_ms(10000), v;
-
-	while ((v = net_snmp6(NET_A, "Icmp6InRouterAdvertisements")) < n &&
-	       tst_mono_ms() < end)
-		usleep(1000);
-	return v;
+	return net_wait_snmp(NET_A, "snmp6", "", "Icmp6InRouterAdvertisements",
+			     n);
 }
 
 static void send_ra(const struct ra *ra)

@@ -159,7 +159,7 @@ static void run(void)
 		manager(x);
 	NS_REAP(m);
 	SAFE_KILL(x, SIGKILL);
-	SAFE_WAITPID(x, NULL, 0);
+	reap_child_killed(x, SIGKILL);
 }
 
 static void setup(void)
