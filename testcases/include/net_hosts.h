@@ -565,6 +565,27 @@ static inline void net_mac_of(const char *dev, unsigned char *mac)
 	memcpy(mac, li.addr, 6);
 }
 
+/*
+ * Bridge "br0" in the current host with the links "pa" and "pb" as its
+ * ports, all up (TCONF without bridge support); their indexes.
+ */
+static inline void net_bridge_pa_pb(int *br, int *pa, int *pb)
+{
+	int ret = rtnl_link_add("br0", "bridge");
+
+	if (ret == -EOPNOTSUPP)
+		tst_brk(TCONF, "no bridge support (module missing)");
+	RTNL_SAFE(ret);
+	*br = rtnl_ifindex("br0");
+	*pa = rtnl_ifindex("pa");
+	*pb = rtnl_ifindex("pb");
+	RTNL_SAFE(rtnl_link_master(*pa, *br));
+	RTNL_SAFE(rtnl_link_master(*pb, *br));
+	RTNL_SAFE(rtnl_link_up(*pa));
+	RTNL_SAFE(rtnl_link_up(*pb));
+	RTNL_SAFE(rtnl_link_up(*br));
+}
+
 /* A -- R -- B; the process is left in NET_A. */
 static inline void net_routed_setup(void)
 {

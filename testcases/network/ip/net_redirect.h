@@ -70,7 +70,7 @@ static void mac_of(int idx, unsigned char *mac)
 static void hosts(void)
 {
 	unsigned char gw[16], dst[16];
-	int h, a0, b0, br, pa, pb, lo, ret;
+	int h, a0, b0, br, pa, pb, lo;
 
 	for (h = 0; h < NET_NHOSTS; h++) {
 		if (net_nsfd[h] >= 0)
@@ -102,18 +102,7 @@ static void hosts(void)
 
 	net_enter(NET_R);
 	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
-	ret = rtnl_link_add("br0", "bridge");
-	if (ret == -EOPNOTSUPP)
-		tst_brk(TCONF, "no bridge support (module missing)");
-	RTNL_SAFE(ret);
-	br = rtnl_ifindex("br0");
-	pa = rtnl_ifindex("pa");
-	pb = rtnl_ifindex("pb");
-	RTNL_SAFE(rtnl_link_master(pa, br));
-	RTNL_SAFE(rtnl_link_master(pb, br));
-	RTNL_SAFE(rtnl_link_up(pa));
-	RTNL_SAFE(rtnl_link_up(pb));
-	RTNL_SAFE(rtnl_link_up(br));
+	net_bridge_pa_pb(&br, &pa, &pb);
 	addr(br, AF_INET, "10.99.1.254", 24);
 	addr(br, AF_INET6, "fd99:1::fe", 64);
 	addr(br, AF_INET6, "fe80::fe", 64);

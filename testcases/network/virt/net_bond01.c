@@ -20,6 +20,7 @@
  */
 #include "tst_test.h"
 #include "net_hosts.h"
+#include "cpu_pin.h"
 /* after <net/if.h> (net_hosts.h), which <linux/if.h> then defers to */
 #include <linux/if_bonding.h>
 
@@ -356,6 +357,7 @@ static void balance_rr(void)
 	struct sockaddr_in sin = { .sin_family = AF_INET, .sin_port = 0 };
 	socklen_t len = sizeof(sin);
 	int r, s, i, got = 0;
+	cpu_set_t all;
 	char c;
 
 	net_enter(NET_A);
@@ -372,9 +374,18 @@ static void balance_rr(void)
 	s = net_socket(NET_A, AF_INET, SOCK_DGRAM);
 	RTNL_SAFE(rtnl_link_get(a1, NULL, &l1));
 	RTNL_SAFE(rtnl_link_get(a2, NULL, &l2));
+	/*
+	 * The round robin counter is per CPU (rr_tx_counter): a sender
+	 * that migrates mid-burst splits it 49/51. One CPU for the burst.
+	 */
+	if (sched_getaffinity(0, sizeof(all), &all))
+		tst_brk(TBROK | TERRNO, "sched_getaffinity()");
+	pin_to_current_cpu();
 	for (i = 0; i < NDGRAM; i++)
 		if (sendto(s, "r", 1, 0, (struct sockaddr *)&sin, len) != 1)
 			tst_brk(TBROK | TERRNO, "sendto()");
+	if (sched_setaffinity(0, sizeof(all), &all))
+		tst_brk(TBROK | TERRNO, "sched_setaffinity()");
 	RTNL_SAFE(rtnl_link_get(a1, NULL, &n1));
 	RTNL_SAFE(rtnl_link_get(a2, NULL, &n2));
 	while (got < NDGRAM && net_poll(r, POLLIN, 10000) &&

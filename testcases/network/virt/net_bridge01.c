@@ -41,21 +41,7 @@ static void setup(void)
 
 	net_enter(NET_R);
 	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
-	{
-		int ret = rtnl_link_add("br0", "bridge");
-
-		if (ret == -EOPNOTSUPP)
-			tst_brk(TCONF, "no bridge support (module missing)");
-		RTNL_SAFE(ret);
-	}
-	br = rtnl_ifindex("br0");
-	pa = rtnl_ifindex("pa");
-	pb = rtnl_ifindex("pb");
-	RTNL_SAFE(rtnl_link_master(pa, br));
-	RTNL_SAFE(rtnl_link_master(pb, br));
-	RTNL_SAFE(rtnl_link_up(pa));
-	RTNL_SAFE(rtnl_link_up(pb));
-	RTNL_SAFE(rtnl_link_up(br));
+	net_bridge_pa_pb(&br, &pa, &pb);
 
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));

@@ -279,8 +279,7 @@ static void a_to_b(const char *dst, char tag, int want, const char *what)
 
 static void setup(void)
 {
-	static struct rtnl_msg m;
-	int i, ret;
+	int i;
 
 	sock_pin_cpu();
 	net_ns_new(NET_B);
@@ -298,19 +297,7 @@ static void setup(void)
 
 	net_enter(NET_R);
 	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
-	rtnl_newlink_begin(&m, "br0", "bridge", 0);
-	ret = rtnl_newlink_end(&m);
-	if (ret == -EOPNOTSUPP)
-		tst_brk(TCONF, "no bridge support (module missing)");
-	RTNL_SAFE(ret);
-	br = rtnl_ifindex("br0");
-	pa = rtnl_ifindex("pa");
-	pb = rtnl_ifindex("pb");
-	RTNL_SAFE(rtnl_link_master(pa, br));
-	RTNL_SAFE(rtnl_link_master(pb, br));
-	RTNL_SAFE(rtnl_link_up(pa));
-	RTNL_SAFE(rtnl_link_up(pb));
-	RTNL_SAFE(rtnl_link_up(br));
+	net_bridge_pa_pb(&br, &pa, &pb);
 	net_addr4("br0", "10.99.1.254");
 	net_mac_of("br0", mac_r);
 
