@@ -205,11 +205,6 @@ static int queued(int fd, char tag)
 }
 
 /*
- * Send tag from the local host to the remote host (or to the subnet
- * broadcast), then a sentinel to br0 behind it: how many the remote got
- * and by how much pb's tx moved.
- */
-/*
  * Frames the remote's net0 received since the last call: all of them,
  * and (*ours) those of the local host's datagrams tagged tag; the
  * others are shown.
