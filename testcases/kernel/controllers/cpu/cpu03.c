@@ -24,23 +24,32 @@
 #include "tst_test.h"
 #include "cgroup2.h"
 
-static void spinner(const char *rel, int ready)
+static void pin_cpu0(void)
 {
 	cpu_set_t set;
 
-	/*
-	 * Pinned after the move: on 6.1 cpuset_attach() resets the affinity
-	 * of a task that changes cpuset (cpuset is on in the root whenever
-	 * another test enabled it).
-	 */
-	cg_enter(rel);
 	CPU_ZERO(&set);
 	CPU_SET(0, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
 		tst_brk(TBROK | TERRNO, "sched_setaffinity(CPU 0)");
+}
+
+/*
+ * Pinned after the move, and again whenever it finds itself elsewhere:
+ * cpuset_attach() resets the affinity of a task whose cpuset css
+ * changes, which happens to tasks of other tests when a test running
+ * beside this one enables cpuset in the root (seen: the idle loop
+ * moved to CPU 1 and got 88 % of the pair's CPU).
+ */
+static void spinner(const char *rel, int ready)
+{
+	cg_enter(rel);
+	pin_cpu0();
 	SAFE_WRITE(1, ready, "r", 1);
-	for (;;)
-		;
+	for (;;) {
+		if (sched_getcpu() != 0)
+			pin_cpu0();
+	}
 }
 
 /* CPU time (us) the loops in a and b got while together on CPU 0 */
