@@ -28,6 +28,7 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include "tst_test.h"
+#include "cpu_pin.h"
 #include "cgroup2.h"
 
 #define MB (1024 * 1024)
@@ -93,20 +94,13 @@ static pid_t child_in(const char *rel, int cpu, int spin)
 	char c;
 
 	if (!pid) {
-		volatile unsigned long n = 0;
-		cpu_set_t set;
-
-		if (cpu >= 0) {
-			CPU_ZERO(&set);
-			CPU_SET(cpu, &set);
-			if (sched_setaffinity(0, sizeof(set), &set))
-				tst_brk(TBROK | TERRNO, "sched_setaffinity");
-		}
+		/* pinned after the move: cg_enter() can reset the affinity */
 		cg_enter(rel);
+		if (cpu >= 0)
+			pin_to_cpu(cpu);
 		TST_CHECKPOINT_WAKE(0);
 		if (spin)
-			for (;;)
-				n++;
+			spin_on_cpu(cpu);
 		SAFE_PIPE(p);
 		SAFE_READ(1, p[0], &c, 1);
 		exit(0);

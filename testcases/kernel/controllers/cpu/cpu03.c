@@ -23,33 +23,15 @@
 #include <sched.h>
 #include "tst_test.h"
 #include "cgroup2.h"
+#include "cpu_pin.h"
 
-static void pin_cpu0(void)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
-		tst_brk(TBROK | TERRNO, "sched_setaffinity(CPU 0)");
-}
-
-/*
- * Pinned after the move, and again whenever it finds itself elsewhere:
- * cpuset_attach() resets the affinity of a task whose cpuset css
- * changes, which happens to tasks of other tests when a test running
- * beside this one enables cpuset in the root (seen: the idle loop
- * moved to CPU 1 and got 88 % of the pair's CPU).
- */
+/* Pinned after the move (cg_enter() can reset the affinity), for good. */
 static void spinner(const char *rel, int ready)
 {
 	cg_enter(rel);
-	pin_cpu0();
+	pin_to_cpu(0);
 	SAFE_WRITE(1, ready, "r", 1);
-	for (;;) {
-		if (sched_getcpu() != 0)
-			pin_cpu0();
-	}
+	spin_on_cpu(0);
 }
 
 /* CPU time (us) the loops in a and b got while together on CPU 0 */
