@@ -10,6 +10,7 @@
 
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/socket.h>
 
 #include "pts_sigkit.h"
@@ -85,6 +86,80 @@ static inline int pts_p20_read1(int fd)
 	    read(fd, &b, 1) != 1)
 		return -1;
 	return b;
+}
+
+/* a signal set of up to four signals, 0 ending the list */
+static inline sigset_t pts_p20_set(int a, int b, int c, int d)
+{
+	int sigs[] = { a, b, c, d }, i;
+	sigset_t s;
+
+	sigemptyset(&s);
+	for (i = 0; i < 4 && sigs[i]; i++)
+		sigaddset(&s, sigs[i]);
+	return s;
+}
+
+/* the /proc mask bits of a signal set (signals 1..64) */
+static inline unsigned long long pts_p20_bits(const sigset_t *s)
+{
+	unsigned long long m = 0;
+	int i;
+
+	for (i = 1; i <= 64; i++)
+		if (sigismember(s, i) == 1)
+			m |= PTS_SIGBIT(i);
+	return m;
+}
+
+/*
+ * pthread_sigmask(how, set, &old) in a second thread whose mask was set
+ * to start first; fails the test unless it returns 0, the thread's
+ * SigBlk (the kernel's) is then exactly want and old is start. The main
+ * thread, its mask {SIGTERM}, must keep it.
+ */
+struct pts_p20_op {
+	int how;
+	sigset_t start, old;
+	const sigset_t *set;
+	unsigned long long want, got;
+	int ret;
+};
+
+static inline void *pts_p20_op_fn(void *arg)
+{
+	struct pts_p20_op *op = arg;
+
+	sigfillset(&op->old);
+	if (pthread_sigmask(SIG_SETMASK, &op->start, NULL))
+		return (void *)1;
+	op->ret = pthread_sigmask(op->how, op->set, &op->old);
+	op->got = pts_task_mask(getpid(), pts_gettid(), "SigBlk");
+	return NULL;
+}
+
+static inline void pts_p20_mask_op(struct pts_p20_op *op, const char *what)
+{
+	sigset_t term = pts_p20_set(SIGTERM, 0, 0, 0);
+	pthread_t t;
+	void *r;
+
+	if (pthread_sigmask(SIG_SETMASK, &term, NULL) ||
+	    pthread_create(&t, NULL, pts_p20_op_fn, op))
+		PTS_UNRES("set-up failed");
+	pthread_join(t, &r);
+	if (r)
+		PTS_UNRES("%s: setting the starting mask failed", what);
+	if (op->ret)
+		PTS_FAILED("%s returned %d, expected 0", what, op->ret);
+	if (op->got != op->want)
+		PTS_FAILED("%s: the thread's SigBlk %llx, expected %llx", what,
+			   op->got, op->want);
+	if (pts_p20_bits(&op->old) != pts_p20_bits(&op->start))
+		PTS_FAILED("%s: oset %llx, the previous mask was %llx", what,
+			   pts_p20_bits(&op->old), pts_p20_bits(&op->start));
+	if (pts_task_mask(getpid(), getpid(), "SigBlk") != PTS_SIGBIT(SIGTERM))
+		PTS_FAILED("%s: the main thread's mask changed", what);
 }
 
 #endif /* PTS_P20_H */
