@@ -382,10 +382,7 @@ static void setup(void)
 	struct in6_addr a6, g6;
 	struct in_addr a4, g4;
 
-	net_hosts_setup();
-	/* not a test of neighbour discovery: no probes lost under load */
-	net_neigh_pin(NET_A, "net0", NET_B, "net0", 1, 2);
-	net_neigh_pin(NET_B, "net0", NET_A, "net0", 1, 1);
+	net_hosts_setup_pinned();
 	net_ipv4("10.99.9.9", &a4);
 	inet_pton(AF_INET6, "fd99:9::9", &a6);
 	net_enter(NET_B);

@@ -438,10 +438,8 @@ static void setup(void)
 	if (sched_getaffinity(0, sizeof(orig_mask), &orig_mask))
 		tst_brk(TBROK | TERRNO, "sched_getaffinity()");
 	pin_to_current_cpu();
-	net_hosts_setup();
 	/* no ARP or ND on the link while the group counts */
-	net_neigh_pin(NET_A, "net0", NET_B, "net0", 1, 2);
-	net_neigh_pin(NET_B, "net0", NET_A, "net0", 1, 1);
+	net_hosts_setup_pinned();
 	net_enter(NET_B);
 	rx_ifindex = rtnl_ifindex("net0");
 	net_mac_of("net0", mac_b);

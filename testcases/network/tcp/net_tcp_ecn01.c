@@ -394,10 +394,7 @@ static void run(unsigned int n)
 
 static void setup(void)
 {
-	net_hosts_setup();
-	/* not a test of neighbour discovery: no probes lost under load */
-	net_neigh_pin(NET_A, "net0", NET_B, "net0", 1, 2);
-	net_neigh_pin(NET_B, "net0", NET_A, "net0", 1, 1);
+	net_hosts_setup_pinned();
 }
 
 static struct tst_test test = {

@@ -432,7 +432,6 @@ static void setup(void)
 	dump = SAFE_MALLOC(OUTQ + 100);
 	pattern(p_in, INQ, 1);
 	pattern(p_out, OUTQ, 2);
-	net_hosts_setup();
 	/*
 	 * Pinned neighbours: a segment the old socket sends to the dead
 	 * link must be dropped, not held in the queue of a neighbour entry
@@ -441,8 +440,7 @@ static void setup(void)
 	 * remote's ACK of it with a reset, and the restored socket is then
 	 * reset too (seen under load, ~half the rounds).
 	 */
-	net_neigh_pin(NET_A, "net0", NET_B, "net0", 1, 2);
-	net_neigh_pin(NET_B, "net0", NET_A, "net0", 1, 1);
+	net_hosts_setup_pinned();
 	/* the remote link goes down and up: keep its IPv6 addresses */
 	net_sysctl(NET_B, "net/ipv6/conf/all/keep_addr_on_down", "1");
 	net_enter(NET_A);
