@@ -299,6 +299,9 @@ static void add_rules(void)
 	nft_add_chain(&b, "probe", NULL, 0, 0, -1, 0);
 	nft_commit_safe(&b, "table and chains");
 
+	/* a config with CONFIG_NFT_LOG=m and no module to load */
+	if (try_log("x", -1, -1) == -ENOENT)
+		tst_brk(TCONF, "no nft log expression (nft_log not loadable)");
 	nft_exp(try_log("x", 4, -1), -EINVAL, "log group with a level");
 	nft_exp(try_log("x", -1, 1), -EINVAL, "log group with flags");
 	memset(longer, 'p', 128);

@@ -411,6 +411,9 @@ static void run(unsigned int i)
 	nft_add_chain(&b, "probe", NULL, 0, 0, -1, 0);
 	nft_commit_safe(&b, "table and chains");
 
+	/* a config with CONFIG_NFT_LIMIT=m and no module to load */
+	if (try_limit(1, HOUR, 5, NFT_LIMIT_PKTS, 0) == -ENOENT)
+		tst_brk(TCONF, "no nft limit expression (nft_limit not loadable)");
 	errors();
 	packets();
 	byte_limit();
