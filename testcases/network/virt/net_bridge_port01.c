@@ -313,10 +313,11 @@ static void a_to_b(const char *dst, char tag, int want, const char *what)
 		 what);
 	NET_EXP_EQ(ours, want, buf);
 	tx = pb_tx() - t0;
-	if (tx < (uint64_t)ours)
+	/* with none of ours on the wire, "at least 0" would prove nothing */
+	if (ours && tx < (uint64_t)ours)
 		tst_res(TFAIL, "%s: pb tx_packets grew by %llu, fewer than the %d frames of ours the remote received",
 			what, (unsigned long long)tx, ours);
-	else
+	else if (ours)
 		tst_res(TPASS, "%s: pb tx_packets grew by %llu (>= %d of ours)",
 			what, (unsigned long long)tx, ours);
 	if (tx != (uint64_t)all)
