@@ -137,8 +137,8 @@ static int group_of(uint32_t mask)
 
 /*
  * The next event of group about orig tuple t (bounded); others are
- * skipped, except that NEW events are counted per tuple in want[].
- * 0 when none came.
+ * skipped, except that NEW events of the tuples in watch[] are counted
+ * in new_seen[]. 0 when none came.
  */
 static int wait_event(int group, const struct tup *t, struct ev *e,
 		      const struct tup *const *watch)
@@ -231,7 +231,8 @@ static void get_cb(struct nlmsghdr *nh, void *priv)
 {
 	struct ev *e = priv;
 
-	if (nh->nlmsg_type == ((NFNL_SUBSYS_CTNETLINK << 8) | IPCTNL_MSG_CT_NEW))
+	if (nh->nlmsg_type ==
+	    ((NFNL_SUBSYS_CTNETLINK << 8) | IPCTNL_MSG_CT_NEW))
 		parse(nh, e);
 }
 

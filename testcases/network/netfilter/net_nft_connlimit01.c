@@ -207,11 +207,12 @@ static void reset(int fd, int sfd)
 		tst_brk(TBROK | TERRNO, "the peer of the reset connection");
 	close(sfd);
 	/*
-	 * The slot goes at the next count's garbage collection, which skips
-	 * entries younger than 2 jiffies and does not run twice within the
-	 * same jiffy: let 20 ms (5 jiffies at HZ 250) pass.
+	 * The slots go at the next count's garbage collection, which runs
+	 * at most once a jiffy and keeps a refused connection's entry for 2
+	 * jiffies when another CPU added it: let 30 ms (3 jiffies at HZ 100)
+	 * pass.
 	 */
-	usleep(20000);
+	usleep(30000);
 }
 
 static void run(unsigned int i)

@@ -24,6 +24,8 @@
  *   flow down: it and what follows go through the forward chain again
  *   (counted), the entry loses [OFFLOAD], no flow is added again and
  *   the close completes on both ends.
+ * The router's link-local addresses are removed first (see
+ * router_no_lladdrs()).
  */
 #include <netinet/tcp.h>
 #include "tst_test.h"
@@ -309,8 +311,10 @@ static void tcp_part(int family)
 	int lfd = net_listener(NET_B, family, &sl);
 	int cfd = net_connect(NET_A, &sl), sfd = net_accept(lfd);
 	uint64_t b0, a0, b1, a1, b2, a2;
+	ssize_t got;
+	pid_t pid;
+	int st, err;
 	char c;
-	int st;
 
 	if (getsockname(cfd, (struct sockaddr *)&sc, &len))
 		tst_brk(TBROK | TERRNO, "getsockname()");
@@ -328,11 +332,22 @@ static void tcp_part(int family)
 		tst_res(TFAIL, "TCP: conntrack entry %s", st ? "missing" :
 			"without [OFFLOAD]");
 
-	if (net_write_all(cfd, bulk, BULK) ||
-	    net_read_all(sfd, rbulk, BULK) != BULK ||
-	    memcmp(bulk, rbulk, BULK) || net_write_all(sfd, "a", 1) ||
-	    net_read_all(cfd, &c, 1) != 1 || c != 'a')
-		tst_res(TFAIL, "TCP: 256 KiB and the answer not intact");
+	/* a writer of its own: the socket buffers need not hold it all */
+	pid = SAFE_FORK();
+	if (!pid) {
+		err = net_write_all(cfd, bulk, BULK);
+		if (err)
+			tst_brk(TBROK, "TCP: writing 256 KiB: %s",
+				tst_strerrno(err));
+		exit(0);
+	}
+	got = net_read_all(sfd, rbulk, BULK);
+	reap_child(pid);
+	if (got != BULK || memcmp(bulk, rbulk, BULK) ||
+	    net_write_all(sfd, "a", 1) || net_read_all(cfd, &c, 1) != 1 ||
+	    c != 'a')
+		tst_res(TFAIL, "TCP: 256 KiB (%zd bytes read) and the answer not intact",
+			got);
 	else
 		tst_res(TPASS, "TCP: 256 KiB and the answer intact");
 	counters(1, &b1, &a1);
@@ -398,6 +413,45 @@ static void run(unsigned int i)
 	nft_exp(nft_commit(&b), 0, "DELTABLE");
 }
 
+struct lladdrs {
+	int n, index[8];
+	struct in6_addr a[8];
+};
+
+static void lladdr_cb(const struct rtnl_addr_info *ai, void *priv)
+{
+	struct lladdrs *l = priv;
+
+	if (ai->family != AF_INET6 || ai->addr[0] != 0xfe ||
+	    (ai->addr[1] & 0xc0) != 0x80 || l->n == 8)
+		return;
+	l->index[l->n] = ai->index;
+	memcpy(&l->a[l->n++], ai->addr, 16);
+}
+
+/*
+ * The end of DAD of the router's link-local addresses inserts routes
+ * (the address's own, the subnet-router anycast of a forwarding host);
+ * the new fib6 serial number fails the flowtable's check of its cached
+ * IPv6 routes (nf_flow_dst_check()), which tears a flow down in the
+ * middle of a transfer. Without the addresses (the neighbours are
+ * pinned, nothing here needs them) the router's routes stay as they are.
+ */
+static void router_no_lladdrs(void)
+{
+	struct lladdrs l = { .n = 0 };
+	int k;
+
+	net_enter(NET_R);
+	RTNL_SAFE(rtnl_addr_dump(AF_INET6, lladdr_cb, &l));
+	for (k = 0; k < l.n; k++) {
+		int ret = rtnl_addr_del(l.index[k], AF_INET6, &l.a[k], 64);
+
+		if (ret && ret != -EADDRNOTAVAIL)
+			RTNL_SAFE(ret);
+	}
+}
+
 static void setup(void)
 {
 	size_t k;
@@ -407,6 +461,7 @@ static void setup(void)
 	for (k = 0; k < BULK; k++)
 		bulk[k] = k * 31 + (k >> 11);
 	net_routed_setup();
+	router_no_lladdrs();
 }
 
 static void cleanup(void)
@@ -420,6 +475,7 @@ static struct tst_test test = {
 	.test = run,
 	.setup = setup,
 	.cleanup = cleanup,
+	.forks_child = 1,
 	.needs_root = 1,
 	.timeout = 120,
 	.needs_kconfigs = (const char *const []) {
