@@ -766,10 +766,12 @@ static inline int nft_get_chain(int family, const char *table,
 struct nft_expr_info {
 	char name[16];
 	uint32_t key;		/* meta, ct: key; payload: base; cmp: op;
-				   immediate: verdict code; reject: type */
+				   immediate: verdict code; reject: type;
+				   connlimit: count */
 	uint32_t offset, len;	/* payload */
 	int reg;		/* the register written or read; -1: none */
-	int code;		/* reject: the ICMP code; -1: none */
+	int code;		/* reject: the ICMP code; connlimit: the
+				   flags; -1: none */
 	unsigned char data[16];	/* cmp, immediate value */
 	int dlen;
 	uint64_t packets, bytes;	/* counter */
@@ -913,6 +915,12 @@ static inline void nft_parse_expr(struct nlattr *elem,
 			} else if (!strcmp(e->name, "lookup")) {
 				if (t == NFTA_LOOKUP_SREG)
 					e->reg = nft_attr_be32(d);
+			} else if (!strcmp(e->name, "connlimit")) {
+				/* key: the count, code: the flags */
+				if (t == NFTA_CONNLIMIT_COUNT)
+					e->key = nft_attr_be32(d);
+				if (t == NFTA_CONNLIMIT_FLAGS)
+					e->code = nft_attr_be32(d);
 			}
 		}
 	}
