@@ -11,7 +11,7 @@
  * - ADD_ADDR EINVAL: no address attribute, no family, family 99, AF_INET
  *   without the address, a port on a subflow endpoint, signal together
  *   with fullmesh, the implicit flag; the same address twice refused
- *   (EINVAL, EEXIST from 6.9 on) and the table still holds one entry;
+ *   (EINVAL on 6.1, EEXIST on 6.12) and the table still holds one entry;
  * - GET_ADDR of the endpoint gives back id, family, address and flags,
  *   GET_ADDR and DEL_ADDR of an unknown id are EINVAL;
  * - ADD_ADDR from a user without CAP_NET_ADMIN is EPERM;
