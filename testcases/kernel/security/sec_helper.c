@@ -12,6 +12,7 @@
  *          address plus a constant), start_brk (field 47 of
  *          /proc/self/stat), the end of the program's bss (the linker's
  *          `end`), in hex, and personality(0xffffffff) in hex
+ *   dump   prctl(PR_GET_DUMPABLE) as the exec left it
  *   (none) started with argc < 2: argc, argv[0], whether argv[1] is NULL
  *          and envp[0] (cve-2021-4034: an empty argv)
  * The test compares the line with what the exec must have produced.
@@ -24,6 +25,7 @@
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/personality.h>
+#include <sys/prctl.h>
 
 extern char end[];
 
@@ -142,6 +144,8 @@ int main(int argc, char *argv[], char *envp[])
 		ret = args(argc, argv);
 	else if (argc > 1 && !strcmp(argv[1], "layout"))
 		ret = layout(&local);
+	else if (argc > 1 && !strcmp(argv[1], "dump"))
+		ret = printf("%d\n", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0)) < 0;
 	fflush(stdout);
 	return ret;
 }
