@@ -2,10 +2,10 @@
 /*
  * geneve options and VNI isolation over the veth link. Each pair k is a
  * geneve device gn<k> in each host (inner 10.102.k.1 and .2, neighbours
- * pinned, IPv6 off on them so nothing else crosses); the remote host has one UDP socket with IP_PKTINFO for all
- * inner datagrams, so each arrival names the device it came through,
- * and a packet socket on its net0 with PACKET_AUXDATA reads the outer
- * packets:
+ * pinned, IPv6 off on them so nothing else crosses); the remote host
+ * has one UDP socket with IP_PKTINFO for all inner datagrams, so each
+ * arrival names the device it came through, and a packet socket on its
+ * net0 with PACKET_AUXDATA reads the outer packets:
  * 1. VNI 100, port 6081, IPv4 underlay, defaults: outer UDP checksum 0,
  *    geneve version 0, protocol 0x6558, VNI 100, TTL 64 (ttl 0 uses the
  *    route's default);

@@ -15,8 +15,9 @@
  *   device transmits through dev_queue_xmit_nit(), which makes every
  *   copy PACKET_OUTGOING: that is what is asserted;
  * - a request in another namespace is not captured;
- * - NETLINK_USERSOCK between two user sockets: captured (protocol 2), the message delivered; NETLINK_KOBJECT_UEVENT between
- *   two user sockets (not on the whitelist): delivered, not captured;
+ * - NETLINK_USERSOCK between two user sockets: captured (protocol 2),
+ *   the message delivered; NETLINK_KOBJECT_UEVENT between two user
+ *   sockets (not on the whitelist): delivered, not captured;
  * - nlmon0's rx_packets and rx_bytes move by exactly the messages and
  *   bytes captured, tx by 0.
  */
