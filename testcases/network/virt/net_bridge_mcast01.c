@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Bridge IGMP snooping. A bridge br0 in a third namespace (no address,
+ * IPv6 off everywhere, the bridge its own querier with a 1 s query
+ * response interval) has three ports: pa to the local host (the
+ * sender), pb to the remote host (the listener) and pc, whose peer
+ * tapc sits unbridged in the bridge's namespace with a packet socket:
+ * what pc forwards is what tapc receives. Each multicast datagram is
+ * followed by a subnet broadcast sentinel on the same path (the sender
+ * pinned to one CPU), so when the sentinel has been seen on tapc and on
+ * the remote's net0, the datagram's frames have been counted too.
+ * - RTM_NEWMDB errnos: EINVAL for bridge ifindex 0, a unicast and a
+ *   link-local (224.0.0.5) group, state 2, a port not in the bridge and
+ *   deleting an entry that is not there; ENODEV for a missing bridge
+ *   or port; EOPNOTSUPP for a device that is not a bridge; EEXIST for a
+ *   second static entry;
+ * - IFLA_BR_MCAST_SNOOPING, _QUERIER and _QUERY_RESPONSE_INTVL read back;
+ * - the remote joins 239.1.2.3: a learnt (MDB_TEMPORARY) entry on pb in
+ *   the RTM_GETMDB dump; once the querier's startup delay is over, the
+ *   group's datagrams reach the remote (delivered, one frame each) and
+ *   none goes out of pc;
+ * - with a querier, an unregistered group (239.1.2.4) goes to router
+ *   ports only (the bridge marks non-link-local multicast data
+ *   mrouters_only): none at tapc or the remote; pc made a permanent
+ *   router port (multicast_router 2, read back) gets it and the joined
+ *   group too, the remote still only the joined group; back to 1
+ *   (learnt from queries, none come from tapc), pc gets none again;
+ * - a static MDB_PERMANENT entry for 239.1.2.5 on pc: dumped permanent,
+ *   its datagram out of pc only; deleted, it goes nowhere;
+ * - a leave (IP_DROP_MEMBERSHIP) removes pb's entry after the last
+ *   member queries (count 2, interval 1 s), then the group goes nowhere;
+ *   with FAST_LEAVE on pb (read back) and a 10 s last member interval
+ *   the entry goes at once, well before 2 x 10 s.
+ */
+#include <linux/if_bridge.h>
+#include <linux/if_ether.h>
+#include <linux/if_packet.h>
+#include "tst_test.h"
+#include "net_hosts.h"
+#include "socket_helpers.h"
+
+#ifndef AF_BRIDGE
+# define AF_BRIDGE PF_BRIDGE
+#endif
+
+#define PORT 7050
+
+static int br, pa, pb, pc, tapc, cap_c, cap_b, rxb, tx;
+static unsigned char mac_a[6];
+static char sentinel = '0';
+
+/* A bridge option (IFLA_BR_*) of br0. */
+static int br_set(int type, int len, uint64_t val)
+{
+	static struct rtnl_msg m;
+
+	net_enter(NET_R);
+	rtnl_link_msg(&m, RTM_NEWLINK, 0, br, NULL);
+	rtnl_nest(&m, IFLA_LINKINFO);
+	rtnl_put_str(&m, IFLA_INFO_KIND, "bridge");
+	rtnl_nest(&m, IFLA_INFO_DATA);
+	if (len == 1)
+		rtnl_put_u8(&m, type, val);
+	else if (len == 4)
+		rtnl_put_u32(&m, type, val);
+	else
+		rtnl_put(&m, type, &val, 8);
+	return rtnl_newlink_end(&m);
+}
+
+struct opt_q {
+	int data, type;
+	uint64_t val;
+};
+
+static void opt_cb(struct nlmsghdr *nh, void *priv)
+{
+	struct opt_q *q = priv;
+	struct rtattr *a;
+
+	if (nh->nlmsg_type != RTM_NEWLINK)
+		return;
+	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
+	if (a)
+		a = rtnl_nested(a, q->data);
+	if (a)
+		a = rtnl_nested(a, q->type);
+	if (!a)
+		return;
+	q->val = 0;
+	memcpy(&q->val, RTA_DATA(a), RTA_PAYLOAD(a) < 8 ? RTA_PAYLOAD(a) : 8);
+}
+
+/* A bridge option (IFLA_INFO_DATA) or port option (SLAVE_DATA). */
+static long long opt_get(int ifindex, int data, int type)
+{
+	static struct rtnl_msg m;
+	struct opt_q q = { data, type, (uint64_t)-1 };
+
+	net_enter(NET_R);
+	rtnl_link_msg(&m, RTM_GETLINK, 0, ifindex, NULL);
+	RTNL_SAFE(rtnl_talk_cb(&m, opt_cb, &q));
+	return (long long)q.val;
+}
+
+static int port_set(int port, int type, int val)
+{
+	static struct rtnl_msg m;
+
+	net_enter(NET_R);
+	rtnl_link_msg(&m, RTM_NEWLINK, 0, port, NULL);
+	rtnl_nest(&m, IFLA_LINKINFO);
+	rtnl_put_str(&m, IFLA_INFO_SLAVE_KIND, "bridge");
+	rtnl_nest(&m, IFLA_INFO_SLAVE_DATA);
+	rtnl_put_u8(&m, type, val);
+	return rtnl_newlink_end(&m);
+}
+
+static int mdb_msg(int type, int brindex, int port, const char *group,
+		   int state)
+{
+	static struct rtnl_msg m;
+	struct br_port_msg bpm = { .family = AF_BRIDGE, .ifindex = brindex };
+	struct br_mdb_entry e = { .ifindex = port, .state = state };
+
+	net_enter(NET_R);
+	e.addr.proto = htons(ETH_P_IP);
+	net_ipv4(group, (struct in_addr *)&e.addr.u.ip4);
+	rtnl_msg_init(&m, type, type == RTM_NEWMDB ?
+		      NLM_F_CREATE | NLM_F_EXCL : 0, &bpm, sizeof(bpm));
+	rtnl_put(&m, MDBA_SET_ENTRY, &e, sizeof(e));
+	return rtnl_talk(&m);
+}
+
+struct mdb_q {
+	uint32_t group;
+	int port, state, found;
+};
+
+static void mdb_cb(struct nlmsghdr *nh, void *priv)
+{
+	struct mdb_q *q = priv;
+	struct rtattr *mdb, *ent, *info;
+	int l1, l2;
+
+	if (nh->nlmsg_type != RTM_GETMDB && nh->nlmsg_type != RTM_NEWMDB)
+		return;
+	mdb = rtnl_attr(nh, sizeof(struct br_port_msg), MDBA_MDB);
+	if (!mdb)
+		return;
+	l1 = RTA_PAYLOAD(mdb);
+	for (ent = RTA_DATA(mdb); RTA_OK(ent, l1); ent = RTA_NEXT(ent, l1)) {
+		if (ent->rta_type != MDBA_MDB_ENTRY)
+			continue;
+		l2 = RTA_PAYLOAD(ent);
+		for (info = RTA_DATA(ent); RTA_OK(info, l2);
+		     info = RTA_NEXT(info, l2)) {
+			struct br_mdb_entry *e = RTA_DATA(info);
+
+			if (info->rta_type != MDBA_MDB_ENTRY_INFO ||
+			    RTA_PAYLOAD(info) < sizeof(*e) ||
+			    e->addr.proto != htons(ETH_P_IP) ||
+			    e->addr.u.ip4 != q->group ||
+			    (int)e->ifindex != q->port)
+				continue;
+			q->found++;
+			q->state = e->state;
+		}
+	}
+}
+
+/* The group's entry on port in the MDB: -1 none, else its state. */
+static int mdb_find(const char *group, int port)
+{
+	static struct rtnl_msg m;
+	struct br_port_msg bpm = { .family = AF_BRIDGE };
+	struct mdb_q q = { .port = port };
+
+	net_enter(NET_R);
+	net_ipv4(group, (struct in_addr *)&q.group);
+	rtnl_msg_init(&m, RTM_GETMDB, NLM_F_DUMP, &bpm, sizeof(bpm));
+	RTNL_SAFE(rtnl_talk_cb(&m, mdb_cb, &q));
+	if (q.found > 1)
+		tst_res(TFAIL, "%s on port %d dumped %d times", group, port,
+			q.found);
+	return q.found ? q.state : -1;
+}
+
+/* Wait (bounded by ms, unscaled when fixed) until mdb_find() is want. */
+static int mdb_wait(const char *group, int port, int want, int ms)
+{
+	long long end = tst_mono_ms() + ms;
+	int s;
+
+	while ((s = mdb_find(group, port)) != want && tst_mono_ms() < end)
+		usleep(10000);
+	return s;
+}
+
+static void send_to(const char *dst, char tag)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET,
+				   .sin_port = htons(PORT) };
+
+	net_ipv4(dst, &sin.sin_addr);
+	if (sendto(tx, &tag, 1, 0, (struct sockaddr *)&sin, sizeof(sin)) != 1)
+		tst_brk(TBROK | TERRNO, "sendto(%s)", dst);
+}
+
+/*
+ * Frames of the local host's datagrams tagged tag on the packet socket
+ * fd before the sentinel stop (waited for, bounded).
+ */
+static int frames_until(int fd, char tag, char stop)
+{
+	long long end = tst_mono_ms() + net_ms(10000);
+	unsigned char f[2048];
+	struct sockaddr_ll sll;
+	socklen_t sl;
+	ssize_t n;
+	int cnt = 0;
+
+	for (;;) {
+		long long left = end - tst_mono_ms();
+
+		if (left <= 0 || !net_poll(fd, POLLIN, left / tst_timeout_mul() + 1))
+			tst_brk(TBROK, "sentinel '%c' not captured in %d ms",
+				stop, net_ms(10000));
+		sl = sizeof(sll);
+		n = recvfrom(fd, f, sizeof(f), MSG_DONTWAIT,
+			     (struct sockaddr *)&sll, &sl);
+		if (n < 43 || sll.sll_pkttype == PACKET_OUTGOING ||
+		    memcmp(f + 6, mac_a, 6) || f[12] != 0x08 || f[13] ||
+		    f[14] != 0x45 || f[23] != IPPROTO_UDP ||
+		    (f[36] << 8 | f[37]) != PORT)
+			continue;
+		if (f[42] == (unsigned char)stop)
+			return cnt;
+		cnt += f[42] == (unsigned char)tag;
+	}
+}
+
+static int dgrams_until(char tag, char stop)
+{
+	long long end = tst_mono_ms() + net_ms(10000);
+	int cnt = 0;
+	char c;
+
+	for (;;) {
+		long long left = end - tst_mono_ms();
+
+		if (left <= 0 || !net_poll(rxb, POLLIN, left / tst_timeout_mul() + 1))
+			tst_brk(TBROK, "sentinel '%c' not delivered in %d ms",
+				stop, net_ms(10000));
+		if (recv(rxb, &c, 1, MSG_DONTWAIT) != 1)
+			continue;
+		if (c == stop)
+			return cnt;
+		cnt += c == tag;
+	}
+}
+
+struct seen {
+	int c, b, rx;
+};
+
+/* n datagrams tagged tag to group, then a sentinel: what got where. */
+static void send_group(const char *group, char tag, int n, struct seen *s)
+{
+	char stop;
+	int i;
+
+	if (++sentinel > '9')
+		sentinel = '0';
+	stop = sentinel;
+	for (i = 0; i < n; i++)
+		send_to(group, tag);
+	send_to("10.99.1.255", stop);
+	s->c = frames_until(cap_c, tag, stop);
+	s->b = frames_until(cap_b, tag, stop);
+	s->rx = dgrams_until(tag, stop);
+}
+
+static void expect(const char *what, const struct seen *s, int c, int b,
+		   int rx)
+{
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "%s: frames out of pc", what);
+	NET_EXP_EQ(s->c, c, buf);
+	snprintf(buf, sizeof(buf), "%s: frames at the remote", what);
+	NET_EXP_EQ(s->b, b, buf);
+	snprintf(buf, sizeof(buf), "%s: datagrams delivered at the remote",
+		 what);
+	NET_EXP_EQ(s->rx, rx, buf);
+}
+
+static void membership(int opt)
+{
+	struct ip_mreqn mr = { 0 };
+
+	net_enter(NET_B);
+	mr.imr_ifindex = rtnl_ifindex("net0");
+	net_ipv4("239.1.2.3", &mr.imr_multiaddr);
+	if (setsockopt(rxb, IPPROTO_IP, opt, &mr, sizeof(mr)))
+		tst_brk(TBROK | TERRNO, "setsockopt(%s)",
+			opt == IP_ADD_MEMBERSHIP ? "IP_ADD_MEMBERSHIP" :
+			"IP_DROP_MEMBERSHIP");
+}
+
+static void errnos(void)
+{
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, 0, pc, "239.1.2.9", MDB_PERMANENT),
+		      -EINVAL);
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, 999999, pc, "239.1.2.9",
+			      MDB_PERMANENT), -ENODEV);
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, pc, pc, "239.1.2.9", MDB_PERMANENT),
+		      -EOPNOTSUPP);
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, pc, "10.1.2.9", MDB_PERMANENT),
+		      -EINVAL);
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, pc, "224.0.0.5", MDB_PERMANENT),
+		      -EINVAL);
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, pc, "239.1.2.9", 2), -EINVAL);
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, tapc, "239.1.2.9",
+			      MDB_PERMANENT), -EINVAL);
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, 999999, "239.1.2.9",
+			      MDB_PERMANENT), -ENODEV);
+	TST_EXP_EQ_LI(mdb_msg(RTM_DELMDB, br, pc, "239.1.2.9", MDB_PERMANENT),
+		      -EINVAL);
+}
+
+static void test_snooping(void)
+{
+	long long end;
+	struct seen s;
+	int st;
+
+	membership(IP_ADD_MEMBERSHIP);
+	st = mdb_wait("239.1.2.3", pb, MDB_TEMPORARY, net_ms(10000));
+	NET_EXP_EQ(st, MDB_TEMPORARY, "239.1.2.3 learnt on pb (state)");
+	NET_EXP_EQ(mdb_find("239.1.2.3", pc), -1, "239.1.2.3 not on pc");
+
+	/*
+	 * For a query response interval after the querier was turned on
+	 * the bridge floods every group: wait until it stops, bounded.
+	 */
+	end = tst_mono_ms() + net_ms(10000);
+	do {
+		send_group("239.1.2.3", 'w', 1, &s);
+	} while (s.c && tst_mono_ms() < end);
+	if (s.c) {
+		tst_res(TFAIL, "239.1.2.3 still flooded to pc after %d ms",
+			net_ms(10000));
+		return;
+	}
+	send_group("239.1.2.3", 'g', 5, &s);
+	expect("joined group, 5 datagrams", &s, 0, 5, 5);
+
+	/* with a querier, unregistered groups go to router ports only */
+	send_group("239.1.2.4", 'u', 1, &s);
+	expect("unregistered group, no router port", &s, 0, 0, 0);
+	RTNL_SAFE(port_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 2));
+	NET_EXP_EQ(opt_get(pc, IFLA_INFO_SLAVE_DATA,
+			   IFLA_BRPORT_MULTICAST_ROUTER), 2,
+		   "pc multicast_router read back");
+	send_group("239.1.2.4", 'v', 1, &s);
+	expect("unregistered group, pc a router port", &s, 1, 0, 0);
+	send_group("239.1.2.3", 'r', 1, &s);
+	expect("joined group, pc a router port", &s, 1, 1, 1);
+	RTNL_SAFE(port_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 1));
+	NET_EXP_EQ(opt_get(pc, IFLA_INFO_SLAVE_DATA,
+			   IFLA_BRPORT_MULTICAST_ROUTER), 1,
+		   "pc multicast_router back to 1");
+	send_group("239.1.2.4", 'y', 1, &s);
+	expect("unregistered group, pc no longer a router port", &s, 0, 0, 0);
+}
+
+static void test_static(void)
+{
+	struct seen s;
+
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, pc, "239.1.2.5", MDB_PERMANENT),
+		      0);
+	NET_EXP_EQ(mdb_find("239.1.2.5", pc), MDB_PERMANENT,
+		   "static 239.1.2.5 on pc dumped (state)");
+	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, pc, "239.1.2.5", MDB_PERMANENT),
+		      -EEXIST);
+	send_group("239.1.2.5", 's', 1, &s);
+	expect("static entry on pc", &s, 1, 0, 0);
+	TST_EXP_EQ_LI(mdb_msg(RTM_DELMDB, br, pc, "239.1.2.5", MDB_PERMANENT),
+		      0);
+	NET_EXP_EQ(mdb_find("239.1.2.5", pc), -1, "static entry deleted");
+	send_group("239.1.2.5", 't', 1, &s);
+	expect("static entry deleted", &s, 0, 0, 0);
+}
+
+static void test_leave(void)
+{
+	long long t0;
+	struct seen s;
+	int st;
+
+	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_CNT, 4, 2));
+	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_INTVL, 8, 100));
+	membership(IP_DROP_MEMBERSHIP);
+	st = mdb_wait("239.1.2.3", pb, -1, net_ms(30000));
+	NET_EXP_EQ(st, -1, "pb's entry after the leave");
+	send_group("239.1.2.3", 'l', 1, &s);
+	expect("left group", &s, 0, 0, 0);
+
+	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FAST_LEAVE, 1));
+	NET_EXP_EQ(opt_get(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_FAST_LEAVE),
+		   1, "pb FAST_LEAVE read back");
+	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_INTVL, 8, 1000));
+	membership(IP_ADD_MEMBERSHIP);
+	st = mdb_wait("239.1.2.3", pb, MDB_TEMPORARY, net_ms(10000));
+	NET_EXP_EQ(st, MDB_TEMPORARY, "239.1.2.3 learnt on pb again");
+	t0 = tst_mono_ms();
+	membership(IP_DROP_MEMBERSHIP);
+	/* without fast leave it would stay 2 x 10 s */
+	st = mdb_wait("239.1.2.3", pb, -1, 10000);
+	if (st == -1)
+		tst_res(TPASS, "fast leave: entry gone after %lld ms",
+			tst_mono_ms() - t0);
+	else
+		tst_res(TFAIL, "fast leave: entry still there after 10 s");
+	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FAST_LEAVE, 0));
+	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_INTVL, 8, 100));
+}
+
+static int pkt_sock(int h, const char *dev)
+{
+	struct sockaddr_ll sll = {
+		.sll_family = AF_PACKET, .sll_protocol = htons(ETH_P_ALL),
+	};
+	int fd = net_socket(h, AF_PACKET, SOCK_RAW);
+
+	sll.sll_ifindex = rtnl_ifindex(dev);
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)))
+		tst_brk(TBROK | TERRNO, "bind(AF_PACKET, %s)", dev);
+	return fd;
+}
+
+static void setup(void)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET,
+				   .sin_port = htons(PORT) };
+	struct ip_mreqn mr = { 0 };
+	int i, one = 1;
+	struct seen s;
+
+	sock_pin_cpu();
+	net_ns_new(NET_B);
+	net_ns_new(NET_R);
+	net_ns_new(NET_A);
+	for (i = 0; i < NET_NHOSTS; i++) {
+		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
+		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
+	}
+	net_enter(NET_A);
+	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	net_addr4("net0", "10.99.1.1");
+	net_mac_of("net0", mac_a);
+
+	net_enter(NET_R);
+	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
+	RTNL_SAFE(rtnl_veth_add("pc", "tapc", -1));
+	net_bridge_pa_pb(&br, &pa, &pb);
+	pc = rtnl_ifindex("pc");
+	tapc = rtnl_ifindex("tapc");
+	RTNL_SAFE(rtnl_link_master(pc, br));
+	RTNL_SAFE(rtnl_link_up(pc));
+	RTNL_SAFE(rtnl_link_up(tapc));
+	cap_c = pkt_sock(NET_R, "tapc");
+
+	net_enter(NET_B);
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	net_addr4("net0", "10.99.1.2");
+	cap_b = pkt_sock(NET_B, "net0");
+	rxb = net_socket(NET_B, AF_INET, SOCK_DGRAM);
+	if (bind(rxb, (struct sockaddr *)&sin, sizeof(sin)))
+		tst_brk(TBROK | TERRNO, "bind()");
+
+	tx = net_socket(NET_A, AF_INET, SOCK_DGRAM);
+	mr.imr_ifindex = rtnl_ifindex("net0");
+	if (setsockopt(tx, IPPROTO_IP, IP_MULTICAST_IF, &mr, sizeof(mr)) ||
+	    setsockopt(tx, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one)))
+		tst_brk(TBROK | TERRNO, "setsockopt(IP_MULTICAST_IF)");
+
+	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA, IFLA_BR_MCAST_SNOOPING), 1,
+		   "br0 mcast_snooping by default");
+	RTNL_SAFE(br_set(IFLA_BR_MCAST_QUERY_RESPONSE_INTVL, 8, 100));
+	RTNL_SAFE(br_set(IFLA_BR_MCAST_QUERIER, 1, 1));
+	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA,
+			   IFLA_BR_MCAST_QUERY_RESPONSE_INTVL), 100,
+		   "br0 query response interval (cs) read back");
+	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA, IFLA_BR_MCAST_QUERIER), 1,
+		   "br0 mcast_querier read back");
+
+	/* until the link watch has given the veths their qdiscs: retry */
+	for (i = 0; i < 40; i++) {
+		send_to("10.99.1.255", 'x');
+		if (net_poll(rxb, POLLIN, 250))
+			break;
+	}
+	if (i == 40)
+		tst_brk(TBROK, "nothing from the local host reached the remote");
+	/* wait until tapc gets frames too, then start from a clean slate */
+	send_group("239.1.2.8", 'x', 1, &s);
+}
+
+static void run(void)
+{
+	errnos();
+	test_snooping();
+	test_static();
+	test_leave();
+}
+
+static struct tst_test test = {
+	.test_all = run,
+	.setup = setup,
+	.needs_root = 1,
+	.timeout = 120,
+};
