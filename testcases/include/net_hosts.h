@@ -601,6 +601,33 @@ static inline void net_bridge_pa_pb(int *br, int *pa, int *pb)
 	RTNL_SAFE(rtnl_link_up(*br));
 }
 
+/*
+ * A -- R -- B at layer 2, IPv6 off in all three (no router solicitation
+ * or MLD report to miscount): A's net0 (up, 10.99.1.1, its MAC in mac_a)
+ * is joined to R's "pa", R's "pb" to B's net0. The process is left in
+ * NET_R, where the caller joins pa and pb (a bridge, mostly).
+ */
+static inline void net_l2_hosts_setup(unsigned char *mac_a)
+{
+	int i;
+
+	net_ns_new(NET_B);
+	net_ns_new(NET_R);
+	net_ns_new(NET_A);
+	for (i = 0; i < NET_NHOSTS; i++) {
+		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
+		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
+	}
+	net_enter(NET_A);
+	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
+	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
+	net_addr4("net0", "10.99.1.1");
+	net_mac_of("net0", mac_a);
+
+	net_enter(NET_R);
+	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
+}
+
 /* A -- R -- B; the process is left in NET_A. */
 static inline void net_routed_setup(void)
 {

@@ -15,6 +15,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
@@ -236,6 +237,59 @@ static inline void rtnl_link_msg(struct rtnl_msg *m, int type, int flags,
 	rtnl_msg_init(m, type, flags, &ifi, sizeof(ifi));
 	if (name)
 		rtnl_put_str(m, IFLA_IFNAME, name);
+}
+
+struct rtnl_info_q {
+	int info, type;
+	long long val;
+};
+
+static inline void rtnl_info_cb(struct nlmsghdr *nh, void *priv)
+{
+	struct rtnl_info_q *q = priv;
+	struct rtattr *a;
+
+	if (nh->nlmsg_type != RTM_NEWLINK)
+		return;
+	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
+	if (a)
+		a = rtnl_nested(a, q->info);
+	if (a)
+		a = rtnl_nested(a, q->type);
+	if (!a)
+		return;
+	switch (RTA_PAYLOAD(a)) {
+	case 1:
+		q->val = *(uint8_t *)RTA_DATA(a);
+		break;
+	case 2:
+		q->val = *(uint16_t *)RTA_DATA(a);
+		break;
+	case 4:
+		q->val = *(uint32_t *)RTA_DATA(a);
+		break;
+	case 8:
+		q->val = *(uint64_t *)RTA_DATA(a);
+		break;
+	}
+}
+
+/*
+ * One attribute of a link's IFLA_INFO_DATA or IFLA_INFO_SLAVE_DATA (info)
+ * as a number; -1 when the kernel does not report it. Negative errno when
+ * the link cannot be read.
+ */
+static inline int rtnl_link_info_attr(int ifindex, int info, int type,
+				      long long *val)
+{
+	static struct rtnl_msg m;
+	struct rtnl_info_q q = { info, type, -1 };
+	int ret;
+
+	rtnl_link_msg(&m, RTM_GETLINK, 0, ifindex, NULL);
+	ret = rtnl_talk_cb(&m, rtnl_info_cb, &q);
+	*val = q.val;
+	return ret;
 }
 
 /* Start a new link of kind; the caller adds IFLA_INFO_DATA, then ends. */

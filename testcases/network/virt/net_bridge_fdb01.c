@@ -46,40 +46,13 @@ static int br_ageing(uint32_t cs)
 	return rtnl_newlink_end(&m);
 }
 
-struct opt_q {
-	int data, type;
-	long long val;
-};
-
-static void opt_cb(struct nlmsghdr *nh, void *priv)
-{
-	struct opt_q *q = priv;
-	struct rtattr *a;
-
-	if (nh->nlmsg_type != RTM_NEWLINK)
-		return;
-	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
-	if (a)
-		a = rtnl_nested(a, q->data);
-	if (a)
-		a = rtnl_nested(a, q->type);
-	if (!a)
-		return;
-	if (RTA_PAYLOAD(a) == 1)
-		q->val = *(uint8_t *)RTA_DATA(a);
-	else if (RTA_PAYLOAD(a) == 4)
-		q->val = *(uint32_t *)RTA_DATA(a);
-}
-
 static long long opt_get(int ifindex, int data, int type)
 {
-	static struct rtnl_msg m;
-	struct opt_q q = { data, type, -1 };
+	long long val;
 
 	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_GETLINK, 0, ifindex, NULL);
-	RTNL_SAFE(rtnl_talk_cb(&m, opt_cb, &q));
-	return q.val;
+	RTNL_SAFE(rtnl_link_info_attr(ifindex, data, type, &val));
+	return val;
 }
 
 static int port_set(int port, int type, int val)
@@ -305,21 +278,7 @@ static void setup(void)
 	int i;
 
 	sock_pin_cpu();
-	net_ns_new(NET_B);
-	net_ns_new(NET_R);
-	net_ns_new(NET_A);
-	for (i = 0; i < NET_NHOSTS; i++) {
-		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
-		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
-	}
-	net_enter(NET_A);
-	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
-	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	net_addr4("net0", "10.99.1.1");
-	net_mac_of("net0", mac_a);
-
-	net_enter(NET_R);
-	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
+	net_l2_hosts_setup(mac_a);
 	net_bridge_pa_pb(&br, &pa, &pb);
 
 	net_enter(NET_B);

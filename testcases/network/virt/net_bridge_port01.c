@@ -331,21 +331,7 @@ static void setup(void)
 	int i;
 
 	sock_pin_cpu();
-	net_ns_new(NET_B);
-	net_ns_new(NET_R);
-	net_ns_new(NET_A);
-	for (i = 0; i < NET_NHOSTS; i++) {
-		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
-		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
-	}
-	net_enter(NET_A);
-	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
-	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	net_addr4("net0", "10.99.1.1");
-	net_mac_of("net0", mac_a);
-
-	net_enter(NET_R);
-	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
+	net_l2_hosts_setup(mac_a);
 	net_bridge_pa_pb(&br, &pa, &pb);
 	net_addr4("br0", "10.99.1.254");
 	net_mac_of("br0", mac_r);

@@ -87,42 +87,14 @@ static int br_set(int type, uint32_t val)
 	return rtnl_newlink_end(&m);
 }
 
-struct attr_q {
-	int info, type, val;
-};
-
-static void attr_cb(struct nlmsghdr *nh, void *priv)
-{
-	struct attr_q *q = priv;
-	struct rtattr *a;
-
-	if (nh->nlmsg_type != RTM_NEWLINK)
-		return;
-	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
-	if (a)
-		a = rtnl_nested(a, q->info);
-	if (a)
-		a = rtnl_nested(a, q->type);
-	if (!a)
-		return;
-	if (RTA_PAYLOAD(a) == 1)
-		q->val = *(uint8_t *)RTA_DATA(a);
-	else if (RTA_PAYLOAD(a) == 2)
-		q->val = *(uint16_t *)RTA_DATA(a);
-	else
-		q->val = *(uint32_t *)RTA_DATA(a);
-}
-
 /* An attribute of a link's IFLA_INFO_DATA or IFLA_INFO_SLAVE_DATA. */
 static int link_attr(int ifindex, int info, int type)
 {
-	static struct rtnl_msg m;
-	struct attr_q q = { info, type, -1 };
+	long long val;
 
 	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_GETLINK, 0, ifindex, NULL);
-	RTNL_SAFE(rtnl_talk_cb(&m, attr_cb, &q));
-	return q.val;
+	RTNL_SAFE(rtnl_link_info_attr(ifindex, info, type, &val));
+	return val;
 }
 
 static int port_state(int port)
@@ -441,24 +413,9 @@ static void setup(void)
 	struct sockaddr_ll sll = { .sll_family = AF_PACKET,
 				   .sll_protocol = htons(ETH_P_ALL) };
 	double t0;
-	int i;
 
 	pin_to_current_cpu();
-	net_ns_new(NET_B);
-	net_ns_new(NET_R);
-	net_ns_new(NET_A);
-	for (i = 0; i < NET_NHOSTS; i++) {
-		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
-		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
-	}
-	net_enter(NET_A);
-	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
-	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
-	net_addr4("net0", "10.99.1.1");
-	net_mac_of("net0", mac_a);
-
-	net_enter(NET_R);
-	RTNL_SAFE(rtnl_veth_add("pb", "net0", net_nsfd[NET_B]));
+	net_l2_hosts_setup(mac_a);
 	net_bridge_pa_pb(&br, &pa, &pb);
 	net_addr4("br0", "10.99.1.254");
 	net_mac_of("br0", mac_r);

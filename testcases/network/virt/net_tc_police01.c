@@ -22,6 +22,7 @@
 #include <linux/gen_stats.h>
 #include "tst_test.h"
 #include "net_hosts.h"
+#include "net_tc.h"
 #include "socket_helpers.h"
 
 #define PAYLOAD 1000
@@ -31,12 +32,6 @@
 /* 2500 bytes at 100 B/s: 25 s, in scheduler ticks (ns >> 6) */
 #define BURST_TICKS ((uint32_t)((BURST * 1000000000ULL / RATE) >> 6))
 #define NSEND 5
-
-struct actstats {
-	int found;
-	uint64_t bytes;
-	uint32_t packets, drops, overlimits;
-};
 
 static int ifindex;
 
@@ -109,50 +104,10 @@ static int police_filter(int prio, unsigned short port, int conform,
 	return rtnl_newlink_end(&m);
 }
 
-static void act_cb(struct nlmsghdr *nh, void *priv)
+static void act_stats(int prio, struct tc_act_stats *a)
 {
-	struct tcmsg *tcm = NLMSG_DATA(nh);
-	struct actstats *a = priv;
-	struct rtattr *opt, *acts, *act, *st, *rta;
-
-	if (nh->nlmsg_type != RTM_NEWTFILTER || !tcm->tcm_handle)
-		return;
-	opt = rtnl_attr(nh, sizeof(*tcm), TCA_OPTIONS);
-	acts = opt ? rtnl_nested(opt, TCA_FLOWER_ACT) : NULL;
-	act = acts ? rtnl_nested(acts, 1) : NULL;
-	st = act ? rtnl_nested(act, TCA_ACT_STATS) : NULL;
-	if (!st)
-		return;
-	a->found = 1;
-	rta = rtnl_nested(st, TCA_STATS_BASIC);
-	if (rta && RTA_PAYLOAD(rta) >= sizeof(struct gnet_stats_basic)) {
-		struct gnet_stats_basic *b = RTA_DATA(rta);
-
-		a->bytes = b->bytes;
-		a->packets = b->packets;
-	}
-	rta = rtnl_nested(st, TCA_STATS_QUEUE);
-	if (rta && RTA_PAYLOAD(rta) >= sizeof(struct gnet_stats_queue)) {
-		struct gnet_stats_queue *q = RTA_DATA(rta);
-
-		a->drops = q->drops;
-		a->overlimits = q->overlimits;
-	}
-}
-
-static void act_stats(int prio, struct actstats *a)
-{
-	static struct rtnl_msg m;
-	struct tcmsg tcm = {
-		.tcm_family = AF_UNSPEC, .tcm_ifindex = ifindex,
-		.tcm_parent = TC_H_MAKE(TC_H_CLSACT, TC_H_MIN_INGRESS),
-		.tcm_info = TC_H_MAKE(prio << 16, htons(ETH_P_IP)),
-	};
-
-	memset(a, 0, sizeof(*a));
 	net_enter(NET_B);
-	rtnl_msg_init(&m, RTM_GETTFILTER, NLM_F_DUMP, &tcm, sizeof(tcm));
-	RTNL_SAFE(rtnl_talk_cb(&m, act_cb, a));
+	RTNL_SAFE(tc_flower_act_stats(ifindex, prio, a));
 }
 
 static void errors(void)
@@ -217,7 +172,7 @@ static const char *burst_to(int s, int r, struct sockaddr_storage *to,
 static void check(int prio, const char *got, const char *exp,
 		  uint32_t overl, uint32_t drops, const char *what)
 {
-	struct actstats a;
+	struct tc_act_stats a;
 
 	if (!strcmp(got, exp))
 		tst_res(TPASS, "%s: arrivals %s", what, got);
