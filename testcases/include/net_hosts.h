@@ -601,6 +601,42 @@ static inline void net_bridge_pa_pb(int *br, int *pa, int *pb)
 	RTNL_SAFE(rtnl_link_up(*br));
 }
 
+/* A one-byte UDP datagram, the byte tag, from fd to dst (IPv4) port. */
+static inline void net_send_tag4(int fd, const char *dst, int port, char tag)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET,
+				   .sin_port = htons(port) };
+
+	net_ipv4(dst, &sin.sin_addr);
+	if (sendto(fd, &tag, 1, 0, (struct sockaddr *)&sin, sizeof(sin)) != 1)
+		tst_brk(TBROK | TERRNO, "sendto(%s)", dst);
+}
+
+/*
+ * Read datagrams from fd until one whose first byte is stop (TBROK after
+ * 10 s, scaled): how many of those before it began with tag. A sentinel
+ * sent after the datagrams under test bounds the count without a sleep.
+ */
+static inline int net_count_tags_until(int fd, char tag, char stop)
+{
+	long long end = tst_mono_ms() + net_ms(10000);
+	int n = 0;
+	char c;
+
+	for (;;) {
+		if (tst_mono_ms() > end)
+			tst_brk(TBROK, "datagram '%c' not received in %d ms",
+				stop, net_ms(10000));
+		if (!net_poll(fd, POLLIN, 1000))
+			continue;
+		if (recv(fd, &c, 1, MSG_DONTWAIT) != 1)
+			continue;
+		if (c == stop)
+			return n;
+		n += c == tag;
+	}
+}
+
 /*
  * A -- R -- B at layer 2, IPv6 off in all three (no router solicitation
  * or MLD report to miscount): A's net0 (up, 10.99.1.1, its MAC in mac_a)

@@ -126,37 +126,6 @@ static int fdb_b(int port)
 	return q.state & NUD_NOARP ? 2 : 1;
 }
 
-static void send_to(int fd, const char *dst, char tag)
-{
-	struct sockaddr_in sin = { .sin_family = AF_INET,
-				   .sin_port = htons(PORT) };
-
-	net_ipv4(dst, &sin.sin_addr);
-	if (sendto(fd, &tag, 1, 0, (struct sockaddr *)&sin, sizeof(sin)) != 1)
-		tst_brk(TBROK | TERRNO, "sendto(%s)", dst);
-}
-
-/* Read fd until the datagram stop (bounded): how many tag came before. */
-static int until(int fd, char tag, char stop)
-{
-	long long end = tst_mono_ms() + net_ms(10000);
-	int n = 0;
-	char c;
-
-	for (;;) {
-		if (tst_mono_ms() > end)
-			tst_brk(TBROK, "datagram '%c' not received in %d ms",
-				stop, net_ms(10000));
-		if (!net_poll(fd, POLLIN, 1000))
-			continue;
-		if (recv(fd, &c, 1, MSG_DONTWAIT) != 1)
-			continue;
-		if (c == stop)
-			return n;
-		n += c == tag;
-	}
-}
-
 static int queued(int fd, char tag)
 {
 	int n = 0;
@@ -177,10 +146,10 @@ static int b_to_a(char tag)
 	int n;
 
 	queued(rxa, 0);
-	send_to(txb, "10.99.1.1", tag);
+	net_send_tag4(txb, "10.99.1.1", PORT, tag);
 	/* broadcast: flooded to pb whatever the FDB says of the remote */
-	send_to(txa, "10.99.1.255", 'S');
-	until(rxb, 0, 'S');
+	net_send_tag4(txa, "10.99.1.255", PORT, 'S');
+	net_count_tags_until(rxb, 0, 'S');
 	n = queued(rxa, tag);
 	return n;
 }
@@ -301,21 +270,21 @@ static void setup(void)
 
 	/* until the link watch has given the veths their qdiscs: retry */
 	for (i = 0; i < 40; i++) {
-		send_to(txa, "10.99.1.2", 'x');
+		net_send_tag4(txa, "10.99.1.2", PORT, 'x');
 		if (net_poll(rxb, POLLIN, 250))
 			break;
 	}
 	if (i == 40)
 		tst_brk(TBROK, "nothing from the local host reached the remote");
 	for (i = 0; i < 40; i++) {
-		send_to(txb, "10.99.1.1", 'x');
+		net_send_tag4(txb, "10.99.1.1", PORT, 'x');
 		if (net_poll(rxa, POLLIN, 250))
 			break;
 	}
 	if (i == 40)
 		tst_brk(TBROK, "nothing from the remote host reached the local");
-	send_to(txa, "10.99.1.2", 'S');
-	until(rxb, 0, 'S');
+	net_send_tag4(txa, "10.99.1.2", PORT, 'S');
+	net_count_tags_until(rxb, 0, 'S');
 	queued(rxa, 0);
 }
 

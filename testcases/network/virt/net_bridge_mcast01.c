@@ -197,16 +197,6 @@ static int mdb_wait(const char *group, int port, int want, int ms)
 	return s;
 }
 
-static void send_to(const char *dst, char tag)
-{
-	struct sockaddr_in sin = { .sin_family = AF_INET,
-				   .sin_port = htons(PORT) };
-
-	net_ipv4(dst, &sin.sin_addr);
-	if (sendto(tx, &tag, 1, 0, (struct sockaddr *)&sin, sizeof(sin)) != 1)
-		tst_brk(TBROK | TERRNO, "sendto(%s)", dst);
-}
-
 /*
  * Frames of the local host's datagrams tagged tag on the packet socket
  * fd before the sentinel stop (waited for, bounded).
@@ -274,8 +264,8 @@ static void send_group(const char *group, char tag, int n, struct seen *s)
 		sentinel = '0';
 	stop = sentinel;
 	for (i = 0; i < n; i++)
-		send_to(group, tag);
-	send_to("10.99.1.255", stop);
+		net_send_tag4(tx, group, PORT, tag);
+	net_send_tag4(tx, "10.99.1.255", PORT, stop);
 	s->c = frames_until(cap_c, tag, stop);
 	s->b = frames_until(cap_b, tag, stop);
 	s->rx = dgrams_until(tag, stop);
@@ -486,7 +476,7 @@ static void setup(void)
 
 	/* until the link watch has given the veths their qdiscs: retry */
 	for (i = 0; i < 40; i++) {
-		send_to("10.99.1.255", 'x');
+		net_send_tag4(tx, "10.99.1.255", PORT, 'x');
 		if (net_poll(rxb, POLLIN, 250))
 			break;
 	}

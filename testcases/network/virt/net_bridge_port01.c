@@ -165,38 +165,6 @@ static uint64_t pb_tx(void)
 	return li.stats.tx_packets;
 }
 
-static void send_to(int fd, const char *dst, char tag)
-{
-	struct sockaddr_in sin = { .sin_family = AF_INET,
-				   .sin_port = htons(PORT) };
-
-	net_ipv4(dst, &sin.sin_addr);
-	if (sendto(fd, &tag, 1, 0, (struct sockaddr *)&sin, sizeof(sin)) != 1)
-		tst_brk(TBROK | TERRNO, "sendto(%s)", dst);
-}
-
-/* Read fd until the datagram stop (bounded): how many tag came before. */
-static int until(int fd, char tag, char stop)
-{
-	long long end = tst_mono_ms() + net_ms(10000);
-	int n = 0;
-	char c;
-
-	for (;;) {
-		struct pollfd pfd = { .fd = fd, .events = POLLIN };
-		long long left = end - tst_mono_ms();
-
-		if (left <= 0 || poll(&pfd, 1, left) != 1)
-			tst_brk(TBROK, "datagram '%c' not received in %d ms",
-				stop, net_ms(10000));
-		if (recv(fd, &c, 1, MSG_DONTWAIT) != 1)
-			continue;
-		if (c == stop)
-			return n;
-		n += c == tag;
-	}
-}
-
 /* Datagrams tagged tag queued on fd now. */
 static int queued(int fd, char tag)
 {
@@ -294,16 +262,16 @@ static void a_to_b(const char *dst, char tag, int want, const char *what)
 
 	queued(rxb, 0);
 	t0 = quiet_b();
-	send_to(txa, dst, tag);
-	send_to(txa, "10.99.1.254", 'S');
-	until(rxr, 0, 'S');
+	net_send_tag4(txa, dst, PORT, tag);
+	net_send_tag4(txa, "10.99.1.254", PORT, 'S');
+	net_count_tags_until(rxr, 0, 'S');
 	/*
 	 * A frame the bridge forwarded to pb went on the backlog again for
 	 * the remote while the sentinel was delivered: a second sentinel,
 	 * queued after it, is delivered once it has been handled too.
 	 */
-	send_to(txa, "10.99.1.254", 'T');
-	until(rxr, 0, 'T');
+	net_send_tag4(txa, "10.99.1.254", PORT, 'T');
+	net_count_tags_until(rxr, 0, 'T');
 	got = queued(rxb, tag);
 	all = settle_b(tag, t0, &ours);
 	got += queued(rxb, tag);
@@ -382,14 +350,14 @@ static void setup(void)
 
 	/* until the link watch has given the veths their qdiscs: retry */
 	for (i = 0; i < 40; i++) {
-		send_to(txa, "10.99.1.2", 's');
+		net_send_tag4(txa, "10.99.1.2", PORT, 's');
 		if (net_poll(rxb, POLLIN, 250))
 			break;
 	}
 	if (i == 40)
 		tst_brk(TBROK, "nothing from the local host reached the remote");
 	for (i = 0; i < 40; i++) {
-		send_to(txb, "10.99.1.254", 's');
+		net_send_tag4(txb, "10.99.1.254", PORT, 's');
 		if (net_poll(rxr, POLLIN, 250))
 			break;
 	}
@@ -405,8 +373,8 @@ static void test_isolated(void)
 	port_flag(pa, "pa", IFLA_BRPORT_ISOLATED, "isolated", 1);
 	port_flag(pb, "pb", IFLA_BRPORT_ISOLATED, "isolated", 1);
 	a_to_b("10.99.1.2", 'i', 0, "pa and pb isolated");
-	send_to(txb, "10.99.1.254", 'S');
-	until(rxr, 0, 'S');
+	net_send_tag4(txb, "10.99.1.254", PORT, 'S');
+	net_count_tags_until(rxr, 0, 'S');
 	tst_res(TPASS, "both isolated: the remote still reaches br0");
 	port_flag(pb, "pb", IFLA_BRPORT_ISOLATED, "isolated", 0);
 	a_to_b("10.99.1.2", 'j', 1, "pa alone isolated");
@@ -418,8 +386,8 @@ static void test_flood(void)
 	port_flag(pb, "pb", IFLA_BRPORT_LEARNING, "learning", 0);
 	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FLUSH, 0));
 	/* the remote sends: with learning off its MAC stays unknown */
-	send_to(txb, "10.99.1.254", 'S');
-	until(rxr, 0, 'S');
+	net_send_tag4(txb, "10.99.1.254", PORT, 'S');
+	net_count_tags_until(rxr, 0, 'S');
 	NET_EXP_EQ(fdb_b(), 0,
 		   "remote's MAC in the FDB, learning off (0 none, 1 learnt, 2 static)");
 	port_flag(pb, "pb", IFLA_BRPORT_UNICAST_FLOOD, "unicast flood", 0);
@@ -432,8 +400,8 @@ static void test_flood(void)
 	port_flag(pb, "pb", IFLA_BRPORT_UNICAST_FLOOD, "unicast flood", 1);
 	a_to_b("10.99.1.2", 'x', 1, "unknown unicast, flood on");
 	port_flag(pb, "pb", IFLA_BRPORT_LEARNING, "learning", 1);
-	send_to(txb, "10.99.1.254", 'S');
-	until(rxr, 0, 'S');
+	net_send_tag4(txb, "10.99.1.254", PORT, 'S');
+	net_count_tags_until(rxr, 0, 'S');
 	NET_EXP_EQ(fdb_b(), 1, "remote's MAC in the FDB, learning on again");
 }
 

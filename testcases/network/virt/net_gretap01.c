@@ -179,37 +179,6 @@ static int next_outer(struct outer *o)
 	}
 }
 
-static void send_from(int fd, const char *dst, char tag)
-{
-	struct sockaddr_in sin = { .sin_family = AF_INET,
-				   .sin_port = htons(PORT) };
-
-	net_ipv4(dst, &sin.sin_addr);
-	if (sendto(fd, &tag, 1, 0, (struct sockaddr *)&sin, sizeof(sin)) != 1)
-		tst_brk(TBROK | TERRNO, "sendto(%s)", dst);
-}
-
-/* Read fd until the datagram stop (bounded): how many tag came before. */
-static int until(int fd, char tag, char stop)
-{
-	long long end = tst_mono_ms() + net_ms(10000);
-	int n = 0;
-	char c;
-
-	for (;;) {
-		if (tst_mono_ms() > end)
-			tst_brk(TBROK, "datagram '%c' not received in %d ms",
-				stop, net_ms(10000));
-		if (!net_poll(fd, POLLIN, 1000))
-			continue;
-		if (recv(fd, &c, 1, MSG_DONTWAIT) != 1)
-			continue;
-		if (c == stop)
-			return n;
-		n += c == tag;
-	}
-}
-
 /* How many outer packets of tag are queued; the last one in *o. */
 static int outers(char tag, struct outer *o)
 {
@@ -265,9 +234,9 @@ static void test_bridged(void)
 	net_enter(NET_A);
 	while (next_outer(&o))
 		;
-	send_from(txa, "10.103.0.3", 'a');
-	send_from(txa, "10.103.0.3", 'S');
-	NET_EXP_EQ(until(rxc, 'a', 'S'), 1,
+	net_send_tag4(txa, "10.103.0.3", PORT, 'a');
+	net_send_tag4(txa, "10.103.0.3", PORT, 'S');
+	NET_EXP_EQ(net_count_tags_until(rxc, 'a', 'S'), 1,
 		   "local -> C across gretap and the bridge: delivered");
 	n = outers('a', &o);
 	NET_EXP_EQ(n, 1, "  its GRE packets on the remote's net0");
@@ -283,9 +252,9 @@ static void test_bridged(void)
 	NET_EXP_EQ(fdb_learnt(mac_gt4a, gt4b), 1,
 		   "the remote's bridge learnt the local gt4 MAC on gt4");
 	net_enter(NET_R);
-	send_from(rxc, "10.103.0.1", 'b');
-	send_from(rxc, "10.103.0.1", 'S');
-	NET_EXP_EQ(until(rxa, 'b', 'S'), 1,
+	net_send_tag4(rxc, "10.103.0.1", PORT, 'b');
+	net_send_tag4(rxc, "10.103.0.1", PORT, 'S');
+	NET_EXP_EQ(net_count_tags_until(rxa, 'b', 'S'), 1,
 		   "C -> local across the bridge and gretap: delivered");
 }
 
@@ -297,9 +266,9 @@ static void test_v6(void)
 	net_enter(NET_A);
 	while (next_outer(&o))
 		;
-	send_from(txa, "10.104.0.2", 'c');
-	send_from(txa, "10.104.0.2", 'S');
-	NET_EXP_EQ(until(rxb, 'c', 'S'), 1, "ip6gretap: delivered");
+	net_send_tag4(txa, "10.104.0.2", PORT, 'c');
+	net_send_tag4(txa, "10.104.0.2", PORT, 'S');
+	NET_EXP_EQ(net_count_tags_until(rxb, 'c', 'S'), 1, "ip6gretap: delivered");
 	n = outers('c', &o);
 	NET_EXP_EQ(n, 1, "  its GRE packets on the remote's net0");
 	if (!n)
@@ -318,9 +287,9 @@ static void test_badkey(void)
 	long long in = net_snmp(NET_A, "snmp", "Icmp:", "InDestUnreachs");
 
 	net_enter(NET_A);
-	send_from(txa, "10.105.0.2", 'k');
-	send_from(txa, "10.104.0.2", 'S');
-	NET_EXP_EQ(until(rxb, 'k', 'S'), 0, "key 7 to a tunnel expecting 8: delivered");
+	net_send_tag4(txa, "10.105.0.2", PORT, 'k');
+	net_send_tag4(txa, "10.104.0.2", PORT, 'S');
+	NET_EXP_EQ(net_count_tags_until(rxb, 'k', 'S'), 0, "key 7 to a tunnel expecting 8: delivered");
 	NET_EXP_EQ(net_wait_snmp(NET_B, "snmp", "Icmp:", "OutDestUnreachs",
 				 out + 1) - out, 1,
 		   "  the remote's Icmp OutDestUnreachs");
@@ -445,24 +414,24 @@ static void setup(void)
 
 	/* until the bridge ports forward and the qdiscs are in: retry */
 	for (i = 0; i < 60; i++) {
-		send_from(txa, "10.103.0.3", 'x');
+		net_send_tag4(txa, "10.103.0.3", PORT, 'x');
 		if (net_poll(rxc, POLLIN, 250))
 			break;
 	}
 	if (i == 60)
 		tst_brk(TBROK, "nothing reached C across the bridge");
 	for (i = 0; i < 60; i++) {
-		send_from(txa, "10.104.0.2", 'x');
+		net_send_tag4(txa, "10.104.0.2", PORT, 'x');
 		if (net_poll(rxb, POLLIN, 250))
 			break;
 	}
 	if (i == 60)
 		tst_brk(TBROK, "nothing crossed ip6gretap");
 	net_enter(NET_A);
-	send_from(txa, "10.103.0.3", 'S');
-	until(rxc, 0, 'S');
-	send_from(txa, "10.104.0.2", 'S');
-	until(rxb, 0, 'S');
+	net_send_tag4(txa, "10.103.0.3", PORT, 'S');
+	net_count_tags_until(rxc, 0, 'S');
+	net_send_tag4(txa, "10.104.0.2", PORT, 'S');
+	net_count_tags_until(rxb, 0, 'S');
 }
 
 static void run(void)
