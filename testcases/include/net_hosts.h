@@ -77,6 +77,25 @@ static inline int net_ns_new(int h)
 	return net_nsfd[h];
 }
 
+/* The socket address of host (a numeric IPv4 or IPv6 string) and port. */
+static inline socklen_t net_sockaddr(int family, const char *host,
+				     unsigned short port,
+				     struct sockaddr_storage *ss)
+{
+	memset(ss, 0, sizeof(*ss));
+	ss->ss_family = family;
+	if (family == AF_INET) {
+		struct sockaddr_in *sin = (struct sockaddr_in *)ss;
+
+		sin->sin_port = htons(port);
+		inet_pton(AF_INET, host, &sin->sin_addr);
+		return sizeof(*sin);
+	}
+	((struct sockaddr_in6 *)ss)->sin6_port = htons(port);
+	inet_pton(AF_INET6, host, &((struct sockaddr_in6 *)ss)->sin6_addr);
+	return sizeof(struct sockaddr_in6);
+}
+
 /* Host h's address on its link towards the other side, with port. */
 static inline socklen_t net_addr(int h, int family, unsigned short port,
 				 struct sockaddr_storage *ss)
@@ -85,24 +104,11 @@ static inline socklen_t net_addr(int h, int family, unsigned short port,
 	int host = h == NET_A ? 1 : h == NET_B ? 2 : 254;
 	char buf[64];
 
-	memset(ss, 0, sizeof(*ss));
-	if (family == AF_INET) {
-		struct sockaddr_in *sin = (struct sockaddr_in *)ss;
-
+	if (family == AF_INET)
 		snprintf(buf, sizeof(buf), "10.99.%d.%d", net, host);
-		sin->sin_family = AF_INET;
-		sin->sin_port = htons(port);
-		inet_pton(AF_INET, buf, &sin->sin_addr);
-		return sizeof(*sin);
-	} else {
-		struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)ss;
-
+	else
 		snprintf(buf, sizeof(buf), "fd99:%d::%x", net, host);
-		sin6->sin6_family = AF_INET6;
-		sin6->sin6_port = htons(port);
-		inet_pton(AF_INET6, buf, &sin6->sin6_addr);
-		return sizeof(*sin6);
-	}
+	return net_sockaddr(family, buf, port, ss);
 }
 
 /* A pointer to the raw address inside ss. */
@@ -432,6 +438,24 @@ static inline void net_hosts_setup(void)
 	net_enter(NET_A);
 }
 
+/*
+ * A second address of the remote host on net0: 10.99.1.3/24 and
+ * fd99:1::3/64 (no DAD); the process is left in NET_B.
+ */
+static inline void net_remote_second_addrs(void)
+{
+	struct in_addr a4;
+	struct in6_addr a6;
+	int idx;
+
+	net_enter(NET_B);
+	idx = rtnl_ifindex("net0");
+	inet_pton(AF_INET, "10.99.1.3", &a4);
+	inet_pton(AF_INET6, "fd99:1::3", &a6);
+	RTNL_SAFE(rtnl_addr_add(idx, AF_INET, &a4, 24, 0));
+	RTNL_SAFE(rtnl_addr_add(idx, AF_INET6, &a6, 64, IFA_F_NODAD));
+}
+
 /* Default routes of the current host through gw .254 of net. */
 static inline void net_default_via(int net)
 {
@@ -599,6 +623,26 @@ static inline void net_bridge_pa_pb(int *br, int *pa, int *pb)
 	RTNL_SAFE(rtnl_link_up(*pa));
 	RTNL_SAFE(rtnl_link_up(*pb));
 	RTNL_SAFE(rtnl_link_up(*br));
+}
+
+/* Bridge port option of port in NET_R, where the bridge tests' bridge is. */
+static inline int net_brport_set(int port, int type, int val)
+{
+	net_enter(NET_R);
+	return rtnl_brport_set(port, type, val);
+}
+
+/*
+ * An attribute of the IFLA_INFO_DATA or IFLA_INFO_SLAVE_DATA (info) of a
+ * link in NET_R, as a number; -1 when the kernel does not report it.
+ */
+static inline long long net_r_link_attr(int ifindex, int info, int type)
+{
+	long long val;
+
+	net_enter(NET_R);
+	RTNL_SAFE(rtnl_link_info_attr(ifindex, info, type, &val));
+	return val;
 }
 
 /* A one-byte UDP datagram, the byte tag, from fd to dst (IPv4) port. */

@@ -310,6 +310,25 @@ static inline int rtnl_newlink_end(struct rtnl_msg *m)
 	return rtnl_talk(m);
 }
 
+/*
+ * Bridge port option type (IFLA_BRPORT_*) of the port ifindex, a u8 val
+ * (IFLA_BRPORT_FLUSH takes none): 0 or -errno.
+ */
+static inline int rtnl_brport_set(int ifindex, int type, int val)
+{
+	static struct rtnl_msg m;
+
+	rtnl_link_msg(&m, RTM_NEWLINK, 0, ifindex, NULL);
+	rtnl_nest(&m, IFLA_LINKINFO);
+	rtnl_put_str(&m, IFLA_INFO_SLAVE_KIND, "bridge");
+	rtnl_nest(&m, IFLA_INFO_SLAVE_DATA);
+	if (type == IFLA_BRPORT_FLUSH)
+		rtnl_put(&m, type, "", 0);
+	else
+		rtnl_put_u8(&m, type, val);
+	return rtnl_newlink_end(&m);
+}
+
 /* A link of kind with no parameters (dummy, bridge): 0 or -errno. */
 static inline int rtnl_link_add(const char *name, const char *kind)
 {

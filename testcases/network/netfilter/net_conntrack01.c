@@ -17,21 +17,14 @@
  * - DELETE without a tuple flushes the table: none of the flows is
  *   left in the dump.
  */
-#include <linux/netfilter/nfnetlink_conntrack.h>
 #include <linux/netfilter/nf_conntrack_tcp.h>
 #include "tst_test.h"
 #include "net_hosts.h"
-#include "net_nft.h"
+#include "net_ctnl.h"
 #include "socket_helpers.h"
 
 #define TABLE "ltp_ct"
 #define MAXCT 64
-
-struct ct_tuple {
-	uint32_t src, dst;	/* network order */
-	uint8_t proto;
-	uint16_t sport, dport;	/* host order */
-};
 
 struct ct_entry {
 	struct ct_tuple orig, reply;
@@ -46,35 +39,6 @@ struct ct_dump {
 };
 
 static struct nft_batch b;
-
-static void parse_tuple(struct nlattr *t, struct ct_tuple *tu)
-{
-	struct nlattr *a, *c;
-	int rem, rem2;
-
-	nft_attr_each(a, NFT_ATTR_DATA(t), NFT_ATTR_LEN(t), rem) {
-		int type = a->nla_type & NLA_TYPE_MASK;
-
-		nft_attr_each(c, NFT_ATTR_DATA(a), NFT_ATTR_LEN(a), rem2) {
-			int k = c->nla_type & NLA_TYPE_MASK;
-			uint16_t p;
-
-			if (type == CTA_TUPLE_IP && k == CTA_IP_V4_SRC)
-				memcpy(&tu->src, NFT_ATTR_DATA(c), 4);
-			if (type == CTA_TUPLE_IP && k == CTA_IP_V4_DST)
-				memcpy(&tu->dst, NFT_ATTR_DATA(c), 4);
-			if (type != CTA_TUPLE_PROTO)
-				continue;
-			if (k == CTA_PROTO_NUM)
-				tu->proto = *(uint8_t *)NFT_ATTR_DATA(c);
-			memcpy(&p, NFT_ATTR_DATA(c), 2);
-			if (k == CTA_PROTO_SRC_PORT)
-				tu->sport = ntohs(p);
-			if (k == CTA_PROTO_DST_PORT)
-				tu->dport = ntohs(p);
-		}
-	}
-}
 
 static void parse_counters(struct nlattr *n, struct ct_entry *e, int dir)
 {
@@ -107,10 +71,10 @@ static void ct_cb(struct nlmsghdr *nh, void *priv)
 		      (int)nh->nlmsg_len - NLMSG_HDRLEN - hlen, rem) {
 		switch (a->nla_type & NLA_TYPE_MASK) {
 		case CTA_TUPLE_ORIG:
-			parse_tuple(a, &e->orig);
+			ctnl_parse_tuple(a, &e->orig);
 			break;
 		case CTA_TUPLE_REPLY:
-			parse_tuple(a, &e->reply);
+			ctnl_parse_tuple(a, &e->reply);
 			break;
 		case CTA_STATUS:
 			e->status = nft_attr_be32(a);
@@ -142,39 +106,11 @@ static void ct_cb(struct nlmsghdr *nh, void *priv)
 	}
 }
 
-static void ct_msg(int type, int flags)
-{
-	b.len = 0;
-	b.msg = NULL;
-	b.depth = 0;
-	nft_put_msg(&b, (NFNL_SUBSYS_CTNETLINK << 8) | type, flags, AF_INET,
-		    0);
-}
-
-static void put_tuple(int attr, const struct ct_tuple *t)
-{
-	uint16_t p;
-
-	nft_nest(&b, attr);
-	nft_nest(&b, CTA_TUPLE_IP);
-	nft_put(&b, CTA_IP_V4_SRC, &t->src, 4);
-	nft_put(&b, CTA_IP_V4_DST, &t->dst, 4);
-	nft_nest_end(&b);
-	nft_nest(&b, CTA_TUPLE_PROTO);
-	nft_put_u8(&b, CTA_PROTO_NUM, t->proto);
-	p = htons(t->sport);
-	nft_put(&b, CTA_PROTO_SRC_PORT, &p, 2);
-	p = htons(t->dport);
-	nft_put(&b, CTA_PROTO_DST_PORT, &p, 2);
-	nft_nest_end(&b);
-	nft_nest_end(&b);
-}
-
 static int dump_try(struct ct_dump *d)
 {
 	net_enter(NET_B);
 	d->n = 0;
-	ct_msg(IPCTNL_MSG_CT_GET, NLM_F_DUMP);
+	ctnl_msg(&b, IPCTNL_MSG_CT_GET, NLM_F_DUMP);
 	return nft_talk(&b, ct_cb, d);
 }
 
@@ -195,9 +131,9 @@ static int get(int attr, const struct ct_tuple *t, struct ct_entry *e)
 
 	net_enter(NET_B);
 	d->n = 0;
-	ct_msg(IPCTNL_MSG_CT_GET, 0);
+	ctnl_msg(&b, IPCTNL_MSG_CT_GET, 0);
 	if (t)
-		put_tuple(attr, t);
+		ctnl_put_tuple(&b, attr, t);
 	ret = nft_talk(&b, ct_cb, d);
 	if (!ret && d->n != 1)
 		tst_brk(TBROK, "GET answered with %d entries", d->n);
@@ -210,27 +146,12 @@ static int get(int attr, const struct ct_tuple *t, struct ct_entry *e)
 static int del(const struct ct_tuple *t, int id_on, uint32_t id)
 {
 	net_enter(NET_B);
-	ct_msg(IPCTNL_MSG_CT_DELETE, 0);
+	ctnl_msg(&b, IPCTNL_MSG_CT_DELETE, 0);
 	if (t)
-		put_tuple(CTA_TUPLE_ORIG, t);
+		ctnl_put_tuple(&b, CTA_TUPLE_ORIG, t);
 	if (id_on)
 		nft_put_be32(&b, CTA_ID, id);
 	return nft_talk(&b, NULL, NULL);
-}
-
-static int same(const struct ct_tuple *a, const struct ct_tuple *t)
-{
-	return a->src == t->src && a->dst == t->dst && a->proto == t->proto &&
-	       a->sport == t->sport && a->dport == t->dport;
-}
-
-static void mirror(const struct ct_tuple *t, struct ct_tuple *r)
-{
-	r->src = t->dst;
-	r->dst = t->src;
-	r->proto = t->proto;
-	r->sport = t->dport;
-	r->dport = t->sport;
 }
 
 /* The entries of the dump with orig tuple t: how many; *e the last. */
@@ -240,7 +161,7 @@ static int find(const struct ct_dump *d, const struct ct_tuple *t,
 	int i, n = 0;
 
 	for (i = 0; i < d->n; i++) {
-		if (same(&d->e[i].orig, t)) {
+		if (ctnl_tuple_same(&d->e[i].orig, t)) {
 			*e = d->e[i];
 			n++;
 		}
@@ -271,8 +192,8 @@ static void check_entry(const struct ct_dump *d, const struct ct_tuple *t,
 	struct ct_tuple r;
 	int n = find(d, t, e);
 
-	mirror(t, &r);
-	if (n == 1 && same(&e->reply, &r))
+	ctnl_tuple_mirror(t, &r);
+	if (n == 1 && ctnl_tuple_same(&e->reply, &r))
 		tst_res(TPASS, "%s: one entry, %u:%u -> %u:%u, reply tuple mirrored",
 			what, ntohl(t->src) & 0xff, t->sport,
 			ntohl(t->dst) & 0xff, t->dport);
@@ -369,7 +290,7 @@ static void run(void)
 
 	nft_exp(get(CTA_TUPLE_ORIG, &tu, &g), 0, "GET by the orig tuple");
 	NET_EXP_EQ(g.id, e.id, "GET by the orig tuple: CTA_ID of the dump's");
-	mirror(&tu, &rt);
+	ctnl_tuple_mirror(&tu, &rt);
 	nft_exp(get(CTA_TUPLE_REPLY, &rt, &g), 0, "GET by the reply tuple");
 	NET_EXP_EQ(g.id, e.id, "GET by the reply tuple: CTA_ID of the dump's");
 	nft_exp(get(0, NULL, &g), -EINVAL, "GET without a tuple");

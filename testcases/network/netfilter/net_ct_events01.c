@@ -19,24 +19,17 @@
  *   then and ENOENT after, and a DESTROY event follows; no NEW event
  *   came twice for a tuple.
  */
-#include <linux/netfilter/nfnetlink_conntrack.h>
 #include "tst_test.h"
 #include "net_hosts.h"
-#include "net_nft.h"
+#include "net_ctnl.h"
 
 #define TABLE "ltp_ctev"
-
-struct tup {
-	uint32_t src, dst;	/* network order */
-	uint8_t proto;
-	uint16_t sport, dport;	/* host order */
-};
 
 struct ev {
 	int group;		/* NFNLGRP_CONNTRACK_*, 0 for an answer */
 	int type;		/* IPCTNL_MSG_CT_* */
 	int flags;
-	struct tup orig, reply;
+	struct ct_tuple orig, reply;
 	uint32_t status, mark, timeout;
 	int has_mark, has_timeout;
 };
@@ -44,35 +37,6 @@ struct ev {
 static struct nft_batch b;
 static int evfd = -1;
 static int new_seen[2];
-
-static void parse_tuple(struct nlattr *t, struct tup *tu)
-{
-	struct nlattr *a, *c;
-	int rem, rem2;
-
-	nft_attr_each(a, NFT_ATTR_DATA(t), NFT_ATTR_LEN(t), rem) {
-		int type = a->nla_type & NLA_TYPE_MASK;
-
-		nft_attr_each(c, NFT_ATTR_DATA(a), NFT_ATTR_LEN(a), rem2) {
-			int k = c->nla_type & NLA_TYPE_MASK;
-			uint16_t p;
-
-			if (type == CTA_TUPLE_IP && k == CTA_IP_V4_SRC)
-				memcpy(&tu->src, NFT_ATTR_DATA(c), 4);
-			if (type == CTA_TUPLE_IP && k == CTA_IP_V4_DST)
-				memcpy(&tu->dst, NFT_ATTR_DATA(c), 4);
-			if (type != CTA_TUPLE_PROTO)
-				continue;
-			if (k == CTA_PROTO_NUM)
-				tu->proto = *(uint8_t *)NFT_ATTR_DATA(c);
-			memcpy(&p, NFT_ATTR_DATA(c), 2);
-			if (k == CTA_PROTO_SRC_PORT)
-				tu->sport = ntohs(p);
-			if (k == CTA_PROTO_DST_PORT)
-				tu->dport = ntohs(p);
-		}
-	}
-}
 
 static void parse(struct nlmsghdr *nh, struct ev *e)
 {
@@ -90,10 +54,10 @@ static void parse(struct nlmsghdr *nh, struct ev *e)
 		      (int)nh->nlmsg_len - NLMSG_HDRLEN - hlen, rem) {
 		switch (a->nla_type & NLA_TYPE_MASK) {
 		case CTA_TUPLE_ORIG:
-			parse_tuple(a, &e->orig);
+			ctnl_parse_tuple(a, &e->orig);
 			break;
 		case CTA_TUPLE_REPLY:
-			parse_tuple(a, &e->reply);
+			ctnl_parse_tuple(a, &e->reply);
 			break;
 		case CTA_STATUS:
 			e->status = nft_attr_be32(a);
@@ -108,21 +72,6 @@ static void parse(struct nlmsghdr *nh, struct ev *e)
 			break;
 		}
 	}
-}
-
-static int same(const struct tup *a, const struct tup *t)
-{
-	return a->src == t->src && a->dst == t->dst && a->proto == t->proto &&
-	       a->sport == t->sport && a->dport == t->dport;
-}
-
-static void mirror(const struct tup *t, struct tup *r)
-{
-	r->src = t->dst;
-	r->dst = t->src;
-	r->proto = t->proto;
-	r->sport = t->dport;
-	r->dport = t->sport;
 }
 
 static int group_of(uint32_t mask)
@@ -140,8 +89,8 @@ static int group_of(uint32_t mask)
  * skipped, except that NEW events of the tuples in watch[] are counted
  * in new_seen[]. 0 when none came.
  */
-static int wait_event(int group, const struct tup *t, struct ev *e,
-		      const struct tup *const *watch)
+static int wait_event(int group, const struct ct_tuple *t, struct ev *e,
+		      const struct ct_tuple *const *watch)
 {
 	static char buf[16384];
 	long long end = tst_mono_ms() + net_ms(15000);
@@ -170,9 +119,10 @@ static int wait_event(int group, const struct tup *t, struct ev *e,
 			parse(nh, &x);
 			for (k = 0; watch && watch[k]; k++)
 				if (x.group == NFNLGRP_CONNTRACK_NEW &&
-				    same(&x.orig, watch[k]))
+				    ctnl_tuple_same(&x.orig, watch[k]))
 					new_seen[k]++;
-			if (!found && x.group == group && same(&x.orig, t)) {
+			if (!found && x.group == group &&
+			    ctnl_tuple_same(&x.orig, t)) {
 				*e = x;
 				found = 1;
 			}
@@ -183,43 +133,15 @@ static int wait_event(int group, const struct tup *t, struct ev *e,
 	return 0;
 }
 
-static void ct_msg(int type, int flags)
-{
-	b.len = 0;
-	b.msg = NULL;
-	b.depth = 0;
-	nft_put_msg(&b, (NFNL_SUBSYS_CTNETLINK << 8) | type, flags, AF_INET,
-		    0);
-}
-
-static void put_tuple(int attr, const struct tup *t)
-{
-	uint16_t p;
-
-	nft_nest(&b, attr);
-	nft_nest(&b, CTA_TUPLE_IP);
-	nft_put(&b, CTA_IP_V4_SRC, &t->src, 4);
-	nft_put(&b, CTA_IP_V4_DST, &t->dst, 4);
-	nft_nest_end(&b);
-	nft_nest(&b, CTA_TUPLE_PROTO);
-	nft_put_u8(&b, CTA_PROTO_NUM, t->proto);
-	p = htons(t->sport);
-	nft_put(&b, CTA_PROTO_SRC_PORT, &p, 2);
-	p = htons(t->dport);
-	nft_put(&b, CTA_PROTO_DST_PORT, &p, 2);
-	nft_nest_end(&b);
-	nft_nest_end(&b);
-}
-
 /* IPCTNL_MSG_CT_NEW of o (reply r unless NULL), timeout (< 0: none). */
-static int ct_new(int flags, const struct tup *o, const struct tup *r,
-		  int timeout, int mark)
+static int ct_new(int flags, const struct ct_tuple *o,
+		  const struct ct_tuple *r, int timeout, int mark)
 {
 	net_enter(NET_B);
-	ct_msg(IPCTNL_MSG_CT_NEW, flags);
-	put_tuple(CTA_TUPLE_ORIG, o);
+	ctnl_msg(&b, IPCTNL_MSG_CT_NEW, flags);
+	ctnl_put_tuple(&b, CTA_TUPLE_ORIG, o);
 	if (r)
-		put_tuple(CTA_TUPLE_REPLY, r);
+		ctnl_put_tuple(&b, CTA_TUPLE_REPLY, r);
 	if (timeout >= 0)
 		nft_put_be32(&b, CTA_TIMEOUT, timeout);
 	if (mark >= 0)
@@ -236,24 +158,24 @@ static void get_cb(struct nlmsghdr *nh, void *priv)
 		parse(nh, e);
 }
 
-static int ct_get(const struct tup *t, struct ev *e)
+static int ct_get(const struct ct_tuple *t, struct ev *e)
 {
 	net_enter(NET_B);
 	memset(e, 0, sizeof(*e));
-	ct_msg(IPCTNL_MSG_CT_GET, 0);
-	put_tuple(CTA_TUPLE_ORIG, t);
+	ctnl_msg(&b, IPCTNL_MSG_CT_GET, 0);
+	ctnl_put_tuple(&b, CTA_TUPLE_ORIG, t);
 	return nft_talk(&b, get_cb, e);
 }
 
-static int ct_del(const struct tup *t)
+static int ct_del(const struct ct_tuple *t)
 {
 	net_enter(NET_B);
-	ct_msg(IPCTNL_MSG_CT_DELETE, 0);
-	put_tuple(CTA_TUPLE_ORIG, t);
+	ctnl_msg(&b, IPCTNL_MSG_CT_DELETE, 0);
+	ctnl_put_tuple(&b, CTA_TUPLE_ORIG, t);
 	return nft_talk(&b, NULL, NULL);
 }
 
-static void tuple_of(int fd, struct tup *t)
+static void tuple_of(int fd, struct ct_tuple *t)
 {
 	struct sockaddr_in a, p;
 	socklen_t l = sizeof(a);
@@ -283,8 +205,8 @@ static void run(void)
 {
 	const int cr = NLM_F_CREATE | NLM_F_EXCL;
 	struct sockaddr_storage to, back;
-	struct tup f1, r1, f2, r2, f3, bad;
-	const struct tup *watch[3] = { &f1, &f2, NULL };
+	struct ct_tuple f1, r1, f2, r2, f3, bad;
+	const struct ct_tuple *watch[3] = { &f1, &f2, NULL };
 	struct ev e;
 	long long t0, t1;
 	int s, r, ok, ret;
@@ -295,14 +217,14 @@ static void run(void)
 	if (connect(s, (struct sockaddr *)&to, sizeof(struct sockaddr_in)))
 		tst_brk(TBROK | TERRNO, "connect()");
 	tuple_of(s, &f1);
-	mirror(&f1, &r1);
+	ctnl_tuple_mirror(&f1, &r1);
 	memset(&f2, 0, sizeof(f2));
 	f2.src = f1.src;
 	f2.dst = f1.dst;
 	f2.proto = IPPROTO_UDP;
 	f2.sport = 7000;
 	f2.dport = 7001;
-	mirror(&f2, &r2);
+	ctnl_tuple_mirror(&f2, &r2);
 	f3 = f2;
 	f3.sport = 7002;
 	new_seen[0] = new_seen[1] = 0;
@@ -313,7 +235,8 @@ static void run(void)
 	check_event(ok, &e, "datagram: NEW event with its orig tuple");
 	if (ok) {
 		NET_EXP_EQ(e.type == IPCTNL_MSG_CT_NEW &&
-			   (e.flags & cr) == cr && same(&e.reply, &r1), 1,
+			   (e.flags & cr) == cr &&
+			   ctnl_tuple_same(&e.reply, &r1), 1,
 			   "NEW event: IPCTNL_MSG_CT_NEW, NLM_F_CREATE|NLM_F_EXCL, reply tuple mirrored");
 	}
 	net_wait(r, POLLIN);
@@ -352,13 +275,13 @@ static void run(void)
 	nft_exp(ret, 0, "GET of the made entry");
 	if (!ret) {
 		if (e.has_timeout && e.timeout >= 2 && e.timeout <= 3 &&
-		    same(&e.reply, &r2))
+		    ctnl_tuple_same(&e.reply, &r2))
 			tst_res(TPASS, "made entry: CTA_TIMEOUT %u, reply tuple as given",
 				e.timeout);
 		else
 			tst_res(TFAIL, "made entry: CTA_TIMEOUT %u (%s), reply tuple %s",
 				e.timeout, e.has_timeout ? "present" : "absent",
-				same(&e.reply, &r2) ? "as given" : "wrong");
+				ctnl_tuple_same(&e.reply, &r2) ? "as given" : "wrong");
 	}
 
 	nft_exp(ct_new(0, &f2, NULL, -1, 0x42), 0, "CT_NEW changing CTA_MARK");
@@ -425,7 +348,7 @@ static void setup(void)
 	 * loads it before the answer, so no event is missed.
 	 */
 	net_enter(NET_B);
-	ct_msg(IPCTNL_MSG_CT_GET, NLM_F_DUMP);
+	ctnl_msg(&b, IPCTNL_MSG_CT_GET, NLM_F_DUMP);
 	ret = nft_talk(&b, NULL, NULL);
 	if (ret == -EOPNOTSUPP)
 		tst_brk(TCONF, "no ctnetlink (nf_conntrack_netlink missing)");

@@ -41,37 +41,6 @@
 
 static char *big;
 
-static void second_addrs(void)
-{
-	struct in_addr a4;
-	struct in6_addr a6;
-	int idx;
-
-	net_enter(NET_B);
-	idx = rtnl_ifindex("net0");
-	inet_pton(AF_INET, "10.99.1.3", &a4);
-	inet_pton(AF_INET6, "fd99:1::3", &a6);
-	RTNL_SAFE(rtnl_addr_add(idx, AF_INET, &a4, 24, 0));
-	RTNL_SAFE(rtnl_addr_add(idx, AF_INET6, &a6, 64, IFA_F_NODAD));
-}
-
-static socklen_t addr_of(int family, const char *host, unsigned short port,
-			 struct sockaddr_storage *ss)
-{
-	memset(ss, 0, sizeof(*ss));
-	ss->ss_family = family;
-	if (family == AF_INET) {
-		struct sockaddr_in *s = (struct sockaddr_in *)ss;
-
-		s->sin_port = htons(port);
-		inet_pton(AF_INET, host, &s->sin_addr);
-		return sizeof(*s);
-	}
-	((struct sockaddr_in6 *)ss)->sin6_port = htons(port);
-	inet_pton(AF_INET6, host, &((struct sockaddr_in6 *)ss)->sin6_addr);
-	return sizeof(struct sockaddr_in6);
-}
-
 static const char *host2(int family, int second)
 {
 	if (family == AF_INET)
@@ -89,8 +58,9 @@ static void setint(int fd, int lvl, int opt, int v)
 static int wild(int h, int family, unsigned short *port)
 {
 	struct sockaddr_storage ss;
-	socklen_t len = addr_of(family, family == AF_INET ? "0.0.0.0" : "::",
-				0, &ss);
+	socklen_t len = net_sockaddr(family,
+				     family == AF_INET ? "0.0.0.0" : "::",
+				     0, &ss);
 	int fd = net_socket(h, family, SOCK_DGRAM);
 
 	if (bind(fd, (struct sockaddr *)&ss, len))
@@ -186,7 +156,7 @@ static void pktinfo_rx(int family)
 	for (second = 0; second < 2; second++) {
 		const char *dst = host2(family, second);
 
-		len = addr_of(family, dst, port, &ss);
+		len = net_sockaddr(family, dst, port, &ss);
 		if (sendto(s, "p", 1, 0, (struct sockaddr *)&ss, len) != 1)
 			tst_brk(TBROK | TERRNO, "sendto()");
 		rx_one(r, &m);
@@ -493,7 +463,7 @@ static void setup(void)
 {
 	big = SAFE_MALLOC(65536);
 	net_hosts_setup();
-	second_addrs();
+	net_remote_second_addrs();
 	net_enter(NET_A);
 }
 

@@ -38,37 +38,6 @@ struct odst {
 	socklen_t len;
 };
 
-static void second_addrs(void)
-{
-	struct in_addr a4;
-	struct in6_addr a6;
-	int idx;
-
-	net_enter(NET_B);
-	idx = rtnl_ifindex("net0");
-	inet_pton(AF_INET, "10.99.1.3", &a4);
-	inet_pton(AF_INET6, "fd99:1::3", &a6);
-	RTNL_SAFE(rtnl_addr_add(idx, AF_INET, &a4, 24, 0));
-	RTNL_SAFE(rtnl_addr_add(idx, AF_INET6, &a6, 64, IFA_F_NODAD));
-}
-
-static socklen_t mkaddr(int family, const char *host, unsigned short port,
-			struct sockaddr_storage *ss)
-{
-	memset(ss, 0, sizeof(*ss));
-	ss->ss_family = family;
-	if (family == AF_INET) {
-		struct sockaddr_in *s = (struct sockaddr_in *)ss;
-
-		s->sin_port = htons(port);
-		inet_pton(AF_INET, host, &s->sin_addr);
-		return sizeof(*s);
-	}
-	((struct sockaddr_in6 *)ss)->sin6_port = htons(port);
-	inet_pton(AF_INET6, host, &((struct sockaddr_in6 *)ss)->sin6_addr);
-	return sizeof(struct sockaddr_in6);
-}
-
 static int getint(int fd, int lvl, int opt)
 {
 	int v = -1;
@@ -92,8 +61,9 @@ static void setint(int fd, int lvl, int opt, int v)
 static int wild_v6only(int family, unsigned short *port, int dual)
 {
 	struct sockaddr_storage ss;
-	socklen_t len = mkaddr(family, family == AF_INET ? "0.0.0.0" : "::",
-			       0, &ss);
+	socklen_t len = net_sockaddr(family,
+				     family == AF_INET ? "0.0.0.0" : "::",
+				     0, &ss);
 	int fd = net_socket(NET_B, family, SOCK_DGRAM);
 
 	if (dual)
@@ -116,7 +86,7 @@ static void roundtrip(int r, int family, const char *host,
 		      unsigned short port, struct odst *o)
 {
 	struct sockaddr_storage ss;
-	socklen_t len = mkaddr(family, host, port, &ss);
+	socklen_t len = net_sockaddr(family, host, port, &ss);
 	int s = net_socket(NET_A, family, SOCK_DGRAM);
 	char cbuf[512], c;
 	struct iovec iov = { &c, 1 };
@@ -152,7 +122,7 @@ static void check(const struct odst *o, int level, int family,
 		  const char *host, unsigned short port)
 {
 	struct sockaddr_storage want;
-	socklen_t len = mkaddr(family, host, port, &want);
+	socklen_t len = net_sockaddr(family, host, port, &want);
 
 	if (o->n != 1 || o->level != level || o->len != len) {
 		tst_res(TFAIL, "to %s: %d ORIGDSTADDR messages, level %d (expected %d), %u bytes (expected %u)",
@@ -244,7 +214,7 @@ static void run(void)
 static void setup(void)
 {
 	net_hosts_setup_pinned();
-	second_addrs();
+	net_remote_second_addrs();
 	/* not a test of neighbour discovery: no lost probe under load */
 	net_neigh_pin(NET_A, "net0", NET_B, "net0", 1, 3);
 	net_enter(NET_A);

@@ -46,31 +46,6 @@ static int br_ageing(uint32_t cs)
 	return rtnl_newlink_end(&m);
 }
 
-static long long opt_get(int ifindex, int data, int type)
-{
-	long long val;
-
-	net_enter(NET_R);
-	RTNL_SAFE(rtnl_link_info_attr(ifindex, data, type, &val));
-	return val;
-}
-
-static int port_set(int port, int type, int val)
-{
-	static struct rtnl_msg m;
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_NEWLINK, 0, port, NULL);
-	rtnl_nest(&m, IFLA_LINKINFO);
-	rtnl_put_str(&m, IFLA_INFO_SLAVE_KIND, "bridge");
-	rtnl_nest(&m, IFLA_INFO_SLAVE_DATA);
-	if (type == IFLA_BRPORT_FLUSH)
-		rtnl_put(&m, type, "", 0);
-	else
-		rtnl_put_u8(&m, type, val);
-	return rtnl_newlink_end(&m);
-}
-
 /* An FDB request; alen 6 normally, vid -1 for none. */
 static int fdb_msg(int type, int ifindex, const unsigned char *mac,
 		   int alen, int state, int vid)
@@ -184,9 +159,9 @@ static void test_ageing(void)
 	int st;
 
 	RTNL_SAFE(br_ageing(300));
-	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA, IFLA_BR_AGEING_TIME), 300,
+	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_AGEING_TIME), 300,
 		   "ageing_time read back (cs)");
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FLUSH, 0));
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_FLUSH, 0));
 	NET_EXP_EQ(fdb_b(pb), 0, "remote's MAC after the flush");
 	t0 = tst_mono_ms();
 	NET_EXP_EQ(b_to_a('a'), 1, "remote -> local delivered");
@@ -214,10 +189,10 @@ static void test_ageing(void)
 
 static void test_locked(void)
 {
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_LOCKED, 1));
-	NET_EXP_EQ(opt_get(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_LOCKED), 1,
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_LOCKED, 1));
+	NET_EXP_EQ(net_r_link_attr(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_LOCKED), 1,
 		   "pb LOCKED read back");
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FLUSH, 0));
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_FLUSH, 0));
 	NET_EXP_EQ(b_to_a('l'), 0, "locked, no entry: delivered");
 	NET_EXP_EQ(fdb_b(pb), 0, "locked: remote's MAC learnt");
 	RTNL_SAFE(fdb_msg(RTM_NEWNEIGH, pa, mac_b, 6, NUD_NOARP, -1));
@@ -226,7 +201,7 @@ static void test_locked(void)
 	RTNL_SAFE(fdb_msg(RTM_NEWNEIGH, pb, mac_b, 6, NUD_NOARP, -1));
 	NET_EXP_EQ(b_to_a('n'), 1, "locked, static entry on pb: delivered");
 	RTNL_SAFE(fdb_msg(RTM_DELNEIGH, pb, mac_b, 6, NUD_NOARP, -1));
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_LOCKED, 0));
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_LOCKED, 0));
 	NET_EXP_EQ(b_to_a('o'), 1, "unlocked: delivered");
 	NET_EXP_EQ(fdb_b(pb), 1, "unlocked: remote's MAC learnt");
 }
@@ -265,7 +240,7 @@ static void setup(void)
 	i = 1;
 	if (setsockopt(txa, SOL_SOCKET, SO_BROADCAST, &i, sizeof(i)))
 		tst_brk(TBROK | TERRNO, "setsockopt(SO_BROADCAST)");
-	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA, IFLA_BR_AGEING_TIME), 30000,
+	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_AGEING_TIME), 30000,
 		   "ageing_time by default (cs)");
 
 	/* until the link watch has given the veths their qdiscs: retry */

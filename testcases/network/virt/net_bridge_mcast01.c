@@ -68,54 +68,6 @@ static int br_set(int type, int len, uint64_t val)
 	return rtnl_newlink_end(&m);
 }
 
-struct opt_q {
-	int data, type;
-	uint64_t val;
-};
-
-static void opt_cb(struct nlmsghdr *nh, void *priv)
-{
-	struct opt_q *q = priv;
-	struct rtattr *a;
-
-	if (nh->nlmsg_type != RTM_NEWLINK)
-		return;
-	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
-	if (a)
-		a = rtnl_nested(a, q->data);
-	if (a)
-		a = rtnl_nested(a, q->type);
-	if (!a)
-		return;
-	q->val = 0;
-	memcpy(&q->val, RTA_DATA(a), RTA_PAYLOAD(a) < 8 ? RTA_PAYLOAD(a) : 8);
-}
-
-/* A bridge option (IFLA_INFO_DATA) or port option (SLAVE_DATA). */
-static long long opt_get(int ifindex, int data, int type)
-{
-	static struct rtnl_msg m;
-	struct opt_q q = { data, type, (uint64_t)-1 };
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_GETLINK, 0, ifindex, NULL);
-	RTNL_SAFE(rtnl_talk_cb(&m, opt_cb, &q));
-	return (long long)q.val;
-}
-
-static int port_set(int port, int type, int val)
-{
-	static struct rtnl_msg m;
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_NEWLINK, 0, port, NULL);
-	rtnl_nest(&m, IFLA_LINKINFO);
-	rtnl_put_str(&m, IFLA_INFO_SLAVE_KIND, "bridge");
-	rtnl_nest(&m, IFLA_INFO_SLAVE_DATA);
-	rtnl_put_u8(&m, type, val);
-	return rtnl_newlink_end(&m);
-}
-
 static int mdb_msg(int type, int brindex, int port, const char *group,
 		   int state)
 {
@@ -349,16 +301,16 @@ static void test_snooping(void)
 	/* with a querier, unregistered groups go to router ports only */
 	send_group("239.1.2.4", 'u', 1, &s);
 	expect("unregistered group, no router port", &s, 0, 0, 0);
-	RTNL_SAFE(port_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 2));
-	NET_EXP_EQ(opt_get(pc, IFLA_INFO_SLAVE_DATA,
+	RTNL_SAFE(net_brport_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 2));
+	NET_EXP_EQ(net_r_link_attr(pc, IFLA_INFO_SLAVE_DATA,
 			   IFLA_BRPORT_MULTICAST_ROUTER), 2,
 		   "pc multicast_router read back");
 	send_group("239.1.2.4", 'v', 1, &s);
 	expect("unregistered group, pc a router port", &s, 1, 0, 0);
 	send_group("239.1.2.3", 'r', 1, &s);
 	expect("joined group, pc a router port", &s, 1, 1, 1);
-	RTNL_SAFE(port_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 1));
-	NET_EXP_EQ(opt_get(pc, IFLA_INFO_SLAVE_DATA,
+	RTNL_SAFE(net_brport_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 1));
+	NET_EXP_EQ(net_r_link_attr(pc, IFLA_INFO_SLAVE_DATA,
 			   IFLA_BRPORT_MULTICAST_ROUTER), 1,
 		   "pc multicast_router back to 1");
 	send_group("239.1.2.4", 'y', 1, &s);
@@ -398,8 +350,8 @@ static void test_leave(void)
 	send_group("239.1.2.3", 'l', 1, &s);
 	expect("left group", &s, 0, 0, 0);
 
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FAST_LEAVE, 1));
-	NET_EXP_EQ(opt_get(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_FAST_LEAVE),
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_FAST_LEAVE, 1));
+	NET_EXP_EQ(net_r_link_attr(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_FAST_LEAVE),
 		   1, "pb FAST_LEAVE read back");
 	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_INTVL, 8, 1000));
 	membership(IP_ADD_MEMBERSHIP);
@@ -414,7 +366,7 @@ static void test_leave(void)
 			tst_mono_ms() - t0);
 	else
 		tst_res(TFAIL, "fast leave: entry still there after 10 s");
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FAST_LEAVE, 0));
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_FAST_LEAVE, 0));
 	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_INTVL, 8, 100));
 }
 
@@ -464,14 +416,14 @@ static void setup(void)
 	    setsockopt(tx, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one)))
 		tst_brk(TBROK | TERRNO, "setsockopt(IP_MULTICAST_IF)");
 
-	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA, IFLA_BR_MCAST_SNOOPING), 1,
+	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_MCAST_SNOOPING), 1,
 		   "br0 mcast_snooping by default");
 	RTNL_SAFE(br_set(IFLA_BR_MCAST_QUERY_RESPONSE_INTVL, 8, 100));
 	RTNL_SAFE(br_set(IFLA_BR_MCAST_QUERIER, 1, 1));
-	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA,
+	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA,
 			   IFLA_BR_MCAST_QUERY_RESPONSE_INTVL), 100,
 		   "br0 query response interval (cs) read back");
-	NET_EXP_EQ(opt_get(br, IFLA_INFO_DATA, IFLA_BR_MCAST_QUERIER), 1,
+	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_MCAST_QUERIER), 1,
 		   "br0 mcast_querier read back");
 
 	/* until the link watch has given the veths their qdiscs: retry */

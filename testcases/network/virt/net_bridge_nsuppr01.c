@@ -48,43 +48,11 @@ struct arp_frame {
 	unsigned char pad[18];
 } __attribute__((packed));
 
-static int port_set(int port, int type, int val)
+/* The port's IFLA_BRPORT_NEIGH_SUPPRESS. */
+static long long suppress(int port)
 {
-	static struct rtnl_msg m;
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_NEWLINK, 0, port, NULL);
-	rtnl_nest(&m, IFLA_LINKINFO);
-	rtnl_put_str(&m, IFLA_INFO_SLAVE_KIND, "bridge");
-	rtnl_nest(&m, IFLA_INFO_SLAVE_DATA);
-	rtnl_put_u8(&m, type, val);
-	return rtnl_newlink_end(&m);
-}
-
-static void opt_cb(struct nlmsghdr *nh, void *priv)
-{
-	struct rtattr *a;
-
-	if (nh->nlmsg_type != RTM_NEWLINK)
-		return;
-	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
-	if (a)
-		a = rtnl_nested(a, IFLA_INFO_SLAVE_DATA);
-	if (a)
-		a = rtnl_nested(a, IFLA_BRPORT_NEIGH_SUPPRESS);
-	if (a)
-		*(int *)priv = *(uint8_t *)RTA_DATA(a);
-}
-
-static int nsuppr_get(int port)
-{
-	static struct rtnl_msg m;
-	int val = -1;
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_GETLINK, 0, port, NULL);
-	RTNL_SAFE(rtnl_talk_cb(&m, opt_cb, &val));
-	return val;
+	return net_r_link_attr(port, IFLA_INFO_SLAVE_DATA,
+			       IFLA_BRPORT_NEIGH_SUPPRESS);
 }
 
 static int fdb_add(int ifindex, const unsigned char *mac)
@@ -335,20 +303,20 @@ static void run(void)
 	int good;
 
 	replies("10.99.1.2", mac_b, &good);
-	NET_EXP_EQ(nsuppr_get(pb), 0, "pb's NEIGH_SUPPRESS by default");
+	NET_EXP_EQ(suppress(pb), 0, "pb's NEIGH_SUPPRESS by default");
 	check("10.99.1.2", mac_b, 1, 0, "off");
 	check_garp(1, "off");
 
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_NEIGH_SUPPRESS, 1));
-	NET_EXP_EQ(nsuppr_get(pb), 1, "pb's NEIGH_SUPPRESS set");
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_NEIGH_SUPPRESS, 1));
+	NET_EXP_EQ(suppress(pb), 1, "pb's NEIGH_SUPPRESS set");
 	check("10.99.1.2", mac_b, 0, 1, "on");
 	check_garp(0, "on");
 	check("10.99.1.3", mac_b, 1, 0, "on, no neighbour entry");
 	check("10.99.1.4", mac_u, 1, 0, "on, MAC not in the FDB");
 	check("10.99.1.254", mac_br, 0, 1, "on, br0's own address");
 
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_NEIGH_SUPPRESS, 0));
-	NET_EXP_EQ(nsuppr_get(pb), 0, "pb's NEIGH_SUPPRESS cleared");
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_NEIGH_SUPPRESS, 0));
+	NET_EXP_EQ(suppress(pb), 0, "pb's NEIGH_SUPPRESS cleared");
 	check("10.99.1.2", mac_b, 1, 0, "off again");
 	check_garp(1, "off again");
 }

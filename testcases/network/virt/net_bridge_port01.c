@@ -43,62 +43,14 @@
 static int br, pa, pb, rxa, rxb, rxr, txa, txb, pktb;
 static unsigned char mac_a[6], mac_b[6], mac_r[6];
 
-/* A bridge port attribute (u8) set through the slave changelink. */
-static int port_set(int port, int type, int val)
-{
-	static struct rtnl_msg m;
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_NEWLINK, 0, port, NULL);
-	rtnl_nest(&m, IFLA_LINKINFO);
-	rtnl_put_str(&m, IFLA_INFO_SLAVE_KIND, "bridge");
-	rtnl_nest(&m, IFLA_INFO_SLAVE_DATA);
-	if (type == IFLA_BRPORT_FLUSH)
-		rtnl_put(&m, type, "", 0);
-	else
-		rtnl_put_u8(&m, type, val);
-	return rtnl_newlink_end(&m);
-}
-
-struct slave_q {
-	int type, val;
-};
-
-static void slave_cb(struct nlmsghdr *nh, void *priv)
-{
-	struct slave_q *q = priv;
-	struct rtattr *a;
-
-	if (nh->nlmsg_type != RTM_NEWLINK)
-		return;
-	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
-	if (a)
-		a = rtnl_nested(a, IFLA_INFO_SLAVE_DATA);
-	if (a)
-		a = rtnl_nested(a, q->type);
-	if (a)
-		q->val = *(uint8_t *)RTA_DATA(a);
-}
-
-static int port_get(int port, int type)
-{
-	static struct rtnl_msg m;
-	struct slave_q q = { type, -1 };
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_GETLINK, 0, port, NULL);
-	RTNL_SAFE(rtnl_talk_cb(&m, slave_cb, &q));
-	return q.val;
-}
-
 static void port_flag(int port, const char *pname, int type,
 		      const char *tname, int val)
 {
 	char what[96];
 
-	RTNL_SAFE(port_set(port, type, val));
+	RTNL_SAFE(net_brport_set(port, type, val));
 	snprintf(what, sizeof(what), "%s %s read back", pname, tname);
-	NET_EXP_EQ(port_get(port, type), val, what);
+	NET_EXP_EQ(net_r_link_attr(port, IFLA_INFO_SLAVE_DATA, type), val, what);
 }
 
 static int fdb_msg(int type, int flags, const unsigned char *mac)
@@ -384,7 +336,7 @@ static void test_isolated(void)
 static void test_flood(void)
 {
 	port_flag(pb, "pb", IFLA_BRPORT_LEARNING, "learning", 0);
-	RTNL_SAFE(port_set(pb, IFLA_BRPORT_FLUSH, 0));
+	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_FLUSH, 0));
 	/* the remote sends: with learning off its MAC stays unknown */
 	net_send_tag4(txb, "10.99.1.254", PORT, 'S');
 	net_count_tags_until(rxr, 0, 'S');

@@ -41,22 +41,6 @@
 static int br, pa, pb, rxb, rxr, txa, txb, pktb;
 static unsigned char mac_a[6], mac_b[6], mac_r[6], mac_pb[6];
 
-static int port_set(int port, int type, int val)
-{
-	static struct rtnl_msg m;
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_NEWLINK, 0, port, NULL);
-	rtnl_nest(&m, IFLA_LINKINFO);
-	rtnl_put_str(&m, IFLA_INFO_SLAVE_KIND, "bridge");
-	rtnl_nest(&m, IFLA_INFO_SLAVE_DATA);
-	if (type == IFLA_BRPORT_FLUSH)
-		rtnl_put(&m, type, "", 0);
-	else
-		rtnl_put_u8(&m, type, val);
-	return rtnl_newlink_end(&m);
-}
-
 /*
  * A port's state the way bridge(8) sets it: RTM_SETLINK of family
  * AF_BRIDGE with IFLA_PROTINFO as one byte. (Through the slave
@@ -87,19 +71,9 @@ static int br_set(int type, uint32_t val)
 	return rtnl_newlink_end(&m);
 }
 
-/* An attribute of a link's IFLA_INFO_DATA or IFLA_INFO_SLAVE_DATA. */
-static int link_attr(int ifindex, int info, int type)
-{
-	long long val;
-
-	net_enter(NET_R);
-	RTNL_SAFE(rtnl_link_info_attr(ifindex, info, type, &val));
-	return val;
-}
-
 static int port_state(int port)
 {
-	return link_attr(port, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_STATE);
+	return net_r_link_attr(port, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_STATE);
 }
 
 static void exp_ret(int ret, int exp, const char *what)
@@ -235,7 +209,7 @@ static void check_state(int state, int fwd, int learn, const char *name)
 {
 	int tx, frames, got;
 
-	exp_ret(port_set(pa, IFLA_BRPORT_FLUSH, 0), 0, "flush pa");
+	exp_ret(net_brport_set(pa, IFLA_BRPORT_FLUSH, 0), 0, "flush pa");
 	exp_ret(state_set(pa, state), 0, name);
 	NET_EXP_EQ(port_state(pa), state, "pa's state read back");
 	probe(&tx, &frames, &got);
@@ -340,9 +314,9 @@ static void check_stp_on(void)
 		;
 	RTNL_SAFE(br_set(IFLA_BR_FORWARD_DELAY, 200));
 	RTNL_SAFE(br_set(IFLA_BR_STP_STATE, 1));
-	NET_EXP_EQ(link_attr(br, IFLA_INFO_DATA, IFLA_BR_STP_STATE), 1,
+	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_STP_STATE), 1,
 		   "IFLA_BR_STP_STATE read back");
-	NET_EXP_EQ(link_attr(br, IFLA_INFO_DATA, IFLA_BR_FORWARD_DELAY), 200,
+	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_FORWARD_DELAY), 200,
 		   "IFLA_BR_FORWARD_DELAY read back (centiseconds)");
 	exp_ret(state_set(pa, BR_STATE_LEARNING), EBUSY,
 		"port state under kernel STP");
@@ -392,7 +366,7 @@ static void check_stp_on(void)
 		tst_res(TPASS, "pb listening, learning after %.2f s, forwarding after %.2f s (forward delay 2 s)",
 			t_learn, t_fwd);
 
-	port_no = link_attr(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_NO);
+	port_no = net_r_link_attr(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_NO);
 	check_bpdu(port_no);
 
 	RTNL_SAFE(br_set(IFLA_BR_STP_STATE, 0));

@@ -69,29 +69,13 @@ static int macvlan_mode(int ifindex, int mode)
 	return rtnl_newlink_end(&m);
 }
 
-static void mode_cb(struct nlmsghdr *nh, void *priv)
-{
-	struct rtattr *a;
-
-	if (nh->nlmsg_type != RTM_NEWLINK)
-		return;
-	a = rtnl_attr(nh, sizeof(struct ifinfomsg), IFLA_LINKINFO);
-	if (a)
-		a = rtnl_nested(a, IFLA_INFO_DATA);
-	if (a)
-		a = rtnl_nested(a, IFLA_MACVLAN_MODE);
-	if (a)
-		*(int *)priv = *(uint32_t *)RTA_DATA(a);
-}
-
 /* IFLA_MACVLAN_MODE of a macvlan of the current namespace (-1: none) */
 static int mode_of(int ifindex)
 {
-	static struct rtnl_msg m;
-	int mode = -1;
+	long long mode;
 
-	rtnl_link_msg(&m, RTM_GETLINK, 0, ifindex, NULL);
-	RTNL_SAFE(rtnl_talk_cb(&m, mode_cb, &mode));
+	RTNL_SAFE(rtnl_link_info_attr(ifindex, IFLA_INFO_DATA,
+				      IFLA_MACVLAN_MODE, &mode));
 	return mode;
 }
 
