@@ -681,6 +681,41 @@ static inline int net_count_tags_until(int fd, char tag, char stop)
 	}
 }
 
+/* A UDP socket of host h bound to ip (IPv4; "0.0.0.0": any) and port. */
+static inline int net_udp_rx4(int h, const char *ip, int port)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET,
+				   .sin_port = htons(port) };
+	int fd = net_socket(h, AF_INET, SOCK_DGRAM);
+
+	net_ipv4(ip, &sin.sin_addr);
+	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)))
+		tst_brk(TBROK | TERRNO, "bind(%s)", ip);
+	return fd;
+}
+
+/*
+ * Datagrams 'x' from tx to dst (IPv4) port, one every 250 ms, until rx
+ * has one (at most 60: bridge ports start forwarding and a veth gets its
+ * qdisc when the link watch runs, both later than the link went up);
+ * then a sentinel 'S', rx read up to it so that it starts empty. The
+ * sender must be pinned (sock_pin_cpu()): one backlog keeps the order.
+ */
+static inline void net_udp_warmup4(int tx, const char *dst, int port, int rx)
+{
+	int i;
+
+	for (i = 0; i < 60; i++) {
+		net_send_tag4(tx, dst, port, 'x');
+		if (net_poll(rx, POLLIN, 250))
+			break;
+	}
+	if (i == 60)
+		tst_brk(TBROK, "no datagram to %s arrived in 60 tries", dst);
+	net_send_tag4(tx, dst, port, 'S');
+	net_count_tags_until(rx, 0, 'S');
+}
+
 /*
  * A -- R -- B at layer 2, IPv6 off in all three (no router solicitation
  * or MLD report to miscount): A's net0 (up, 10.99.1.1, its MAC in mac_a)

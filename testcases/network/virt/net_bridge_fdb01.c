@@ -206,17 +206,6 @@ static void test_locked(void)
 	NET_EXP_EQ(fdb_b(pb), 1, "unlocked: remote's MAC learnt");
 }
 
-static int udp_rx(int h)
-{
-	struct sockaddr_in sin = { .sin_family = AF_INET,
-				   .sin_port = htons(PORT) };
-	int fd = net_socket(h, AF_INET, SOCK_DGRAM);
-
-	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)))
-		tst_brk(TBROK | TERRNO, "bind()");
-	return fd;
-}
-
 static void setup(void)
 {
 	int i;
@@ -233,8 +222,8 @@ static void setup(void)
 	net_enter(NET_A);
 	net_pin4("net0", "10.99.1.2", mac_b);
 
-	rxa = udp_rx(NET_A);
-	rxb = udp_rx(NET_B);
+	rxa = net_udp_rx4(NET_A, "0.0.0.0", PORT);
+	rxb = net_udp_rx4(NET_B, "0.0.0.0", PORT);
 	txa = net_socket(NET_A, AF_INET, SOCK_DGRAM);
 	txb = net_socket(NET_B, AF_INET, SOCK_DGRAM);
 	i = 1;
@@ -243,24 +232,8 @@ static void setup(void)
 	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_AGEING_TIME), 30000,
 		   "ageing_time by default (cs)");
 
-	/* until the link watch has given the veths their qdiscs: retry */
-	for (i = 0; i < 40; i++) {
-		net_send_tag4(txa, "10.99.1.2", PORT, 'x');
-		if (net_poll(rxb, POLLIN, 250))
-			break;
-	}
-	if (i == 40)
-		tst_brk(TBROK, "nothing from the local host reached the remote");
-	for (i = 0; i < 40; i++) {
-		net_send_tag4(txb, "10.99.1.1", PORT, 'x');
-		if (net_poll(rxa, POLLIN, 250))
-			break;
-	}
-	if (i == 40)
-		tst_brk(TBROK, "nothing from the remote host reached the local");
-	net_send_tag4(txa, "10.99.1.2", PORT, 'S');
-	net_count_tags_until(rxb, 0, 'S');
-	queued(rxa, 0);
+	net_udp_warmup4(txa, "10.99.1.2", PORT, rxb);
+	net_udp_warmup4(txb, "10.99.1.1", PORT, rxa);
 }
 
 static void run(void)

@@ -385,10 +385,8 @@ static int pkt_sock(int h, const char *dev)
 
 static void setup(void)
 {
-	struct sockaddr_in sin = { .sin_family = AF_INET,
-				   .sin_port = htons(PORT) };
 	struct ip_mreqn mr = { 0 };
-	int i, one = 1;
+	int one = 1;
 	struct seen s;
 
 	sock_pin_cpu();
@@ -406,9 +404,7 @@ static void setup(void)
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
 	net_addr4("net0", "10.99.1.2");
 	cap_b = pkt_sock(NET_B, "net0");
-	rxb = net_socket(NET_B, AF_INET, SOCK_DGRAM);
-	if (bind(rxb, (struct sockaddr *)&sin, sizeof(sin)))
-		tst_brk(TBROK | TERRNO, "bind()");
+	rxb = net_udp_rx4(NET_B, "0.0.0.0", PORT);
 
 	tx = net_socket(NET_A, AF_INET, SOCK_DGRAM);
 	mr.imr_ifindex = rtnl_ifindex("net0");
@@ -426,14 +422,7 @@ static void setup(void)
 	NET_EXP_EQ(net_r_link_attr(br, IFLA_INFO_DATA, IFLA_BR_MCAST_QUERIER), 1,
 		   "br0 mcast_querier read back");
 
-	/* until the link watch has given the veths their qdiscs: retry */
-	for (i = 0; i < 40; i++) {
-		net_send_tag4(tx, "10.99.1.255", PORT, 'x');
-		if (net_poll(rxb, POLLIN, 250))
-			break;
-	}
-	if (i == 40)
-		tst_brk(TBROK, "nothing from the local host reached the remote");
+	net_udp_warmup4(tx, "10.99.1.255", PORT, rxb);
 	/* wait until tapc gets frames too, then start from a clean slate */
 	send_group("239.1.2.8", 'x', 1, &s);
 }

@@ -318,18 +318,6 @@ static void readback(void)
 	RTNL_SAFE(rtnl_link_del(rtnl_ifindex("gtx")));
 }
 
-static int udp_rx(int h, const char *ip)
-{
-	struct sockaddr_in sin = { .sin_family = AF_INET,
-				   .sin_port = htons(PORT) };
-	int fd = net_socket(h, AF_INET, SOCK_DGRAM);
-
-	net_ipv4(ip, &sin.sin_addr);
-	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)))
-		tst_brk(TBROK | TERRNO, "bind(%s)", ip);
-	return fd;
-}
-
 static void up_addr(const char *dev, const char *ip)
 {
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex(dev)));
@@ -343,7 +331,7 @@ static void setup(void)
 		.sll_family = AF_PACKET, .sll_protocol = htons(ETH_P_ALL),
 	};
 	unsigned char mac[6];
-	int ret, i;
+	int ret;
 
 	sock_pin_cpu();
 	net_hosts_setup_pinned();
@@ -407,31 +395,14 @@ static void setup(void)
 	sll.sll_ifindex = rtnl_ifindex("net0");
 	if (bind(cap, (struct sockaddr *)&sll, sizeof(sll)))
 		tst_brk(TBROK | TERRNO, "bind(AF_PACKET)");
-	rxa = udp_rx(NET_A, "10.103.0.1");
-	rxb = udp_rx(NET_B, "0.0.0.0");
-	rxc = udp_rx(NET_R, "10.103.0.3");
+	rxa = net_udp_rx4(NET_A, "10.103.0.1", PORT);
+	rxb = net_udp_rx4(NET_B, "0.0.0.0", PORT);
+	rxc = net_udp_rx4(NET_R, "10.103.0.3", PORT);
 	txa = net_socket(NET_A, AF_INET, SOCK_DGRAM);
 
-	/* until the bridge ports forward and the qdiscs are in: retry */
-	for (i = 0; i < 60; i++) {
-		net_send_tag4(txa, "10.103.0.3", PORT, 'x');
-		if (net_poll(rxc, POLLIN, 250))
-			break;
-	}
-	if (i == 60)
-		tst_brk(TBROK, "nothing reached C across the bridge");
-	for (i = 0; i < 60; i++) {
-		net_send_tag4(txa, "10.104.0.2", PORT, 'x');
-		if (net_poll(rxb, POLLIN, 250))
-			break;
-	}
-	if (i == 60)
-		tst_brk(TBROK, "nothing crossed ip6gretap");
+	net_udp_warmup4(txa, "10.103.0.3", PORT, rxc);
+	net_udp_warmup4(txa, "10.104.0.2", PORT, rxb);
 	net_enter(NET_A);
-	net_send_tag4(txa, "10.103.0.3", PORT, 'S');
-	net_count_tags_until(rxc, 0, 'S');
-	net_send_tag4(txa, "10.104.0.2", PORT, 'S');
-	net_count_tags_until(rxb, 0, 'S');
 }
 
 static void run(void)
