@@ -16,9 +16,10 @@
  * oom_cpuset_eligible() asks mempolicy_in_oom_domain(): the holder's
  * MPOL_BIND to A does not intersect B, so it is skipped although its
  * badness (larger, same adj) is the highest; the victim's policy is not
- * MPOL_BIND, so it counts as able to use B. So the victim dies of SIGKILL, the eater stops then and exits
- * 0, the holder lives with its pages intact on A, and /proc/vmstat counts
- * exactly one oom_kill. One node: TCONF (ltp-vm --numa 2).
+ * MPOL_BIND, so it counts as able to use B. So the victim dies of
+ * SIGKILL, the eater stops then and exits 0, the holder lives with its
+ * pages intact on A, and /proc/vmstat counts exactly one oom_kill. One
+ * node: TCONF (ltp-vm --numa 2).
  * The three tasks and the verdict are oom_nodes.h's.
  */
 #include "oom_nodes.h"
