@@ -130,7 +130,8 @@ static inline void swap_tmp_path(char *buf, size_t size, const char *name)
 
 	if (!realpath(tst_tmpdir_path, dir))
 		tst_brk(TBROK | TERRNO, "realpath(%s)", tst_tmpdir_path);
-	snprintf(buf, size, "%s/%s", dir, name);
+	if (snprintf(buf, size, "%s/%s", dir, name) >= (int)size)
+		tst_brk(TBROK, "swap file path %s/%s too long", dir, name);
 }
 
 /*

@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * An OOM on one node of two, shared by the tests of how a constrained
+ * OOM picks its victim (oom_mempolicy01: memory policy, oom_cpuset01:
+ * cpuset). The test says how a task is kept to a node (place_a,
+ * place_b); three children then:
+ *  - a holder kept to node A with oom_score_adj 1000 touches 128 MiB,
+ *    every page on A (move_pages status), and keeps them until told;
+ *  - a victim with MPOL_PREFERRED B (neither bound nor in a cpuset, so
+ *    able to use B) and oom_score_adj 1000 touches 64 MiB, every page on
+ *    B (its death must free memory on B: with its pages elsewhere the
+ *    eater would be the next victim);
+ *  - an eater kept to node B (oom_score_adj 0) touches up to node B's
+ *    MemTotal + 64 MiB, watching the victim through a pidfd.
+ * oom_nodes_run() judges: the victim dies of SIGKILL, the eater stops
+ * then and exits 0, the holder lives with its pages intact on A, and
+ * /proc/vmstat counts exactly one oom_kill. The test runs with
+ * overcommit_memory 1, oom_kill_allocating_task 0, panic_on_oom 0 and
+ * no swap.
+ */
+#ifndef OOM_NODES_H
+#define OOM_NODES_H
+
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include "tst_test.h"
+#include "numa_raw.h"
+#include "pidfd_raw.h"
+#include "task_wait.h"
+
+#define MB (1024 * 1024)
+#define HOLD_MB 128
+#define VIC_MB 64
+
+struct oom_nodes {
+	/* Keep the calling child to node A, to node B */
+	void (*place_a)(void);
+	void (*place_b)(void);
+	/* How, for the messages: "bound to", "in a cpuset of" */
+	const char *how_kept;
+};
+
+static size_t psz;
+static int na, nb;
+static int go[2];
+
+static inline void oom_policy(int mode, int node)
+{
+	struct numa_mask m = numa_mask_of(node);
+
+	if (set_mempolicy_raw(mode, m.b, NUMA_MAXNODE_IN))
+		tst_brk(TBROK | TERRNO, "set_mempolicy(%s, node %d)",
+			numa_mode_name(mode), node);
+}
+
+/* n pages of content i + 1 in page i. */
+static inline char *oom_touch(size_t n)
+{
+	char *m = SAFE_MMAP(NULL, n * psz, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		m[i * psz] = i + 1;
+	return m;
+}
+
+/* How many of the n pages at m are on node; content checked too. */
+static inline size_t oom_pages_on(char *m, size_t n, int node, size_t *bad)
+{
+	void **addrs = SAFE_MALLOC(n * sizeof(*addrs));
+	int *status = SAFE_MALLOC(n * sizeof(*status));
+	size_t i, on = 0;
+
+	*bad = 0;
+	for (i = 0; i < n; i++) {
+		addrs[i] = m + i * psz;
+		*bad += m[i * psz] != (char)(i + 1);
+	}
+	numa_where(addrs, n, status);
+	for (i = 0; i < n; i++)
+		on += status[i] == node;
+	free(addrs);
+	free(status);
+	return on;
+}
+
+/* A byte on the pipe (however long the OOM took) ends the holder. */
+static inline void oom_holder(const struct oom_nodes *t)
+{
+	size_t n = HOLD_MB * MB / psz, on, bad;
+	char *m, c;
+
+	SAFE_CLOSE(go[1]);
+	t->place_a();
+	SAFE_FILE_PRINTF("/proc/self/oom_score_adj", "1000");
+	m = oom_touch(n);
+	on = oom_pages_on(m, n, na, &bad);
+	TST_EXP_EXPR(on == n && !bad, "holder: %zu of %zu pages on node %d, "
+		     "%zu wrong", on, n, na, bad);
+	TST_CHECKPOINT_WAKE(0);
+	SAFE_READ(1, go[0], &c, 1);
+	on = oom_pages_on(m, n, na, &bad);
+	TST_EXP_EXPR(on == n && !bad, "holder after the OOM: %zu of %zu "
+		     "pages on node %d, %zu wrong", on, n, na, bad);
+	exit(0);
+}
+
+/*
+ * MPOL_PREFERRED puts its pages on B, so that its death frees memory
+ * where the eater needs it, without keeping it to B.
+ */
+static inline void oom_victim(void)
+{
+	size_t n = VIC_MB * MB / psz, on, bad;
+	char *m;
+
+	oom_policy(MPOL_PREFERRED, nb);
+	SAFE_FILE_PRINTF("/proc/self/oom_score_adj", "1000");
+	m = oom_touch(n);
+	on = oom_pages_on(m, n, nb, &bad);
+	TST_EXP_EXPR(on == n && !bad, "victim: %zu of %zu pages on node %d, "
+		     "%zu wrong", on, n, nb, bad);
+	TST_CHECKPOINT_WAKE(0);
+	for (;;)
+		pause();
+}
+
+/* A node's MemTotal and MemFree in bytes. */
+static inline void oom_node_mem(int node, size_t *total, size_t *free_b)
+{
+	char path[64], line[256];
+	unsigned long kb;
+	int n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo",
+		 node);
+	f = fopen(path, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	*total = *free_b = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Node %d MemTotal: %lu kB", &n, &kb) == 2)
+			*total = kb * 1024;
+		if (sscanf(line, "Node %d MemFree: %lu kB", &n, &kb) == 2)
+			*free_b = kb * 1024;
+	}
+	fclose(f);
+	if (!*total)
+		tst_brk(TBROK, "no MemTotal in %s", path);
+}
+
+static inline void oom_eater(const struct oom_nodes *t, pid_t vic)
+{
+	struct pollfd pfd = {.fd = pidfd_open_raw(vic, 0), .events = POLLIN};
+	size_t total, free_b, limit, i;
+	char *m;
+
+	if (pfd.fd < 0)
+		tst_brk(TBROK | TERRNO, "pidfd_open(%d)", (int)vic);
+	t->place_b();
+	oom_node_mem(nb, &total, &free_b);
+	limit = total + 64 * MB;
+	m = SAFE_MMAP(NULL, limit, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* huge pages where they fit easily: fewer faults under TCG */
+	if (free_b > 128 * MB)
+		madvise(m, free_b - 128 * MB, MADV_HUGEPAGE);
+	for (i = 0; i < limit; i += psz) {
+		m[i] = 1;
+		if (i % MB)
+			continue;
+		if (poll(&pfd, 1, 0) == 1) {
+			tst_res(TINFO, "eater: victim gone at %zu MiB of node "
+				"%d's %zu MiB", i / MB, nb, total / MB);
+			exit(0);
+		}
+	}
+	tst_res(TFAIL, "eater touched %zu MiB %s node %d and the victim "
+		"still lives", limit / MB, t->how_kept, nb);
+	exit(1);
+}
+
+static inline const char *oom_how(int st)
+{
+	static char buf[64];
+
+	if (WIFSIGNALED(st))
+		snprintf(buf, sizeof(buf), "killed by %s",
+			 tst_strsig(WTERMSIG(st)));
+	else
+		snprintf(buf, sizeof(buf), "exited %d", WEXITSTATUS(st));
+	return buf;
+}
+
+static inline void oom_nodes_run(const struct oom_nodes *t)
+{
+	pid_t hold, vic, eat, pid;
+	int vst = -1, est = -1, st;
+	long kills0;
+
+	SAFE_PIPE(go);
+	hold = SAFE_FORK();
+	if (!hold)
+		oom_holder(t);
+	SAFE_CLOSE(go[0]);
+	TST_CHECKPOINT_WAIT(0);
+	vic = SAFE_FORK();
+	if (!vic)
+		oom_victim();
+	TST_CHECKPOINT_WAIT(0);
+
+	kills0 = tst_read_vmstat("oom_kill");
+	eat = SAFE_FORK();
+	if (!eat)
+		oom_eater(t, vic);
+
+	/* the victim and the eater, whichever ends first */
+	while (vst == -1 || est == -1) {
+		pid = SAFE_WAITPID(-1, &st, 0);
+		if (pid == vic) {
+			vst = st;
+		} else if (pid == eat) {
+			est = st;
+			if (vst == -1 && (!WIFEXITED(st) || WEXITSTATUS(st)))
+				SAFE_KILL(vic, SIGTERM);
+		} else {
+			tst_res(TFAIL, "holder %s node %d %s", t->how_kept,
+				na, oom_how(st));
+			hold = 0;
+		}
+	}
+	TST_EXP_EXPR(WIFSIGNALED(vst) && WTERMSIG(vst) == SIGKILL,
+		     "victim (MPOL_PREFERRED, adj 1000) %s", oom_how(vst));
+	TST_EXP_EXPR(WIFEXITED(est) && !WEXITSTATUS(est),
+		     "eater (%s node %d, adj 0) %s", t->how_kept, nb,
+		     oom_how(est));
+	TST_EXP_EQ_LI(tst_read_vmstat("oom_kill") - kills0, 1);
+	if (hold) {
+		SAFE_WRITE(1, go[1], "g", 1);
+		reap_child(hold);
+	}
+	SAFE_CLOSE(go[1]);
+}
+
+/* Two nodes (TCONF otherwise) and no swap. */
+static inline void oom_nodes_setup(void)
+{
+	psz = getpagesize();
+	numa_two_nodes(&na, &nb);
+	if (tst_read_meminfo("SwapTotal:"))
+		tst_brk(TCONF, "swap is active: the OOM would come only once "
+			"it is full");
+}
+
+#define OOM_NODES_SYSCTLS \
+	{"/proc/sys/vm/overcommit_memory", "1", TST_SR_TBROK_MISSING}, \
+	{"/proc/sys/vm/oom_kill_allocating_task", "0", TST_SR_TBROK_MISSING}, \
+	{"/proc/sys/vm/panic_on_oom", "0", TST_SR_TBROK_MISSING}
+
+#endif /* OOM_NODES_H */
