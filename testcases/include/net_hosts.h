@@ -717,12 +717,10 @@ static inline void net_udp_warmup4(int tx, const char *dst, int port, int rx)
 }
 
 /*
- * A -- R -- B at layer 2, IPv6 off in all three (no router solicitation
- * or MLD report to miscount): A's net0 (up, 10.99.1.1, its MAC in mac_a)
- * is joined to R's "pa", R's "pb" to B's net0. The process is left in
- * NET_R, where the caller joins pa and pb (a bridge, mostly).
+ * The three hosts, without links yet, with IPv6 off in each (no router
+ * solicitations, DAD or MLD reports among the frames a test counts).
  */
-static inline void net_l2_hosts_setup(unsigned char *mac_a)
+static inline void net_three_hosts_ipv4_only(void)
 {
 	int i;
 
@@ -733,6 +731,17 @@ static inline void net_l2_hosts_setup(unsigned char *mac_a)
 		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
 		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
 	}
+}
+
+/*
+ * A -- R -- B at layer 2, IPv6 off in all three (no router solicitation
+ * or MLD report to miscount): A's net0 (up, 10.99.1.1, its MAC in mac_a)
+ * is joined to R's "pa", R's "pb" to B's net0. The process is left in
+ * NET_R, where the caller joins pa and pb (a bridge, mostly).
+ */
+static inline void net_l2_hosts_setup(unsigned char *mac_a)
+{
+	net_three_hosts_ipv4_only();
 	net_enter(NET_A);
 	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));

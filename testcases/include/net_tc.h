@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tc helpers over net_rtnl.h: the statistics of the first action of a
- * flower filter, as RTM_GETTFILTER dumps them.
+ * tc helpers over net_rtnl.h: a flower filter on clsact ingress, and the
+ * statistics of the first action of a flower filter, as RTM_GETTFILTER
+ * dumps them.
  */
 #ifndef NET_TC_H
 #define NET_TC_H
@@ -14,6 +15,25 @@
 #include <linux/pkt_cls.h>
 #include <linux/pkt_sched.h>
 #include "net_rtnl.h"
+
+/*
+ * Start an RTM_NEWTFILTER of a flower filter of prio for IPv4 on the
+ * clsact ingress of ifindex, its TCA_OPTIONS open for keys and actions.
+ */
+static inline void tc_flower_ingress_begin(struct rtnl_msg *m, int ifindex,
+					   int prio)
+{
+	struct tcmsg tcm = {
+		.tcm_family = AF_UNSPEC, .tcm_ifindex = ifindex,
+		.tcm_parent = TC_H_MAKE(TC_H_CLSACT, TC_H_MIN_INGRESS),
+		.tcm_info = TC_H_MAKE(prio << 16, htons(ETH_P_IP)),
+	};
+
+	rtnl_msg_init(m, RTM_NEWTFILTER, NLM_F_CREATE | NLM_F_EXCL, &tcm,
+		      sizeof(tcm));
+	rtnl_put_str(m, TCA_KIND, "flower");
+	rtnl_nest(m, TCA_OPTIONS);
+}
 
 struct tc_act_stats {
 	int found;		/* the filter had an action with stats */

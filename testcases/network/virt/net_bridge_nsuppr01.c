@@ -249,13 +249,7 @@ static void setup(void)
 	int i;
 
 	sock_pin_cpu();
-	net_ns_new(NET_B);
-	net_ns_new(NET_R);
-	net_ns_new(NET_A);
-	for (i = 0; i < NET_NHOSTS; i++) {
-		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
-		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
-	}
+	net_three_hosts_ipv4_only();
 	net_enter(NET_A);
 	RTNL_SAFE(rtnl_veth_add("net0", "pa", net_nsfd[NET_R]));
 	tx_if = rtnl_ifindex("net0");

@@ -260,13 +260,7 @@ static void setup(void)
 	int ret, i;
 
 	sock_pin_cpu();
-	net_ns_new(NET_B);
-	net_ns_new(NET_R);
-	net_ns_new(NET_A);
-	for (i = 0; i < NET_NHOSTS; i++) {
-		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
-		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
-	}
+	net_three_hosts_ipv4_only();
 	net_enter(NET_A);
 	RTNL_SAFE(rtnl_veth_add("net0", "net0", net_nsfd[NET_B]));
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));

@@ -36,16 +36,7 @@ static int ifindex, dummy, cap = -1;
 
 static void filter_begin(struct rtnl_msg *m, int prio, unsigned short port)
 {
-	struct tcmsg tcm = {
-		.tcm_family = AF_UNSPEC, .tcm_ifindex = ifindex,
-		.tcm_parent = TC_H_MAKE(TC_H_CLSACT, TC_H_MIN_INGRESS),
-		.tcm_info = TC_H_MAKE(prio << 16, htons(ETH_P_IP)),
-	};
-
-	rtnl_msg_init(m, RTM_NEWTFILTER, NLM_F_CREATE | NLM_F_EXCL, &tcm,
-		      sizeof(tcm));
-	rtnl_put_str(m, TCA_KIND, "flower");
-	rtnl_nest(m, TCA_OPTIONS);
+	tc_flower_ingress_begin(m, ifindex, prio);
 	rtnl_put_u16(m, TCA_FLOWER_KEY_ETH_TYPE, htons(ETH_P_IP));
 	rtnl_put_u8(m, TCA_FLOWER_KEY_IP_PROTO, IPPROTO_UDP);
 	rtnl_put_u16(m, TCA_FLOWER_KEY_UDP_DST, htons(port));

@@ -35,20 +35,6 @@
 
 static int ifindex;
 
-static void filter_begin(struct rtnl_msg *m, int prio)
-{
-	struct tcmsg tcm = {
-		.tcm_family = AF_UNSPEC, .tcm_ifindex = ifindex,
-		.tcm_parent = TC_H_MAKE(TC_H_CLSACT, TC_H_MIN_INGRESS),
-		.tcm_info = TC_H_MAKE(prio << 16, htons(ETH_P_IP)),
-	};
-
-	rtnl_msg_init(m, RTM_NEWTFILTER, NLM_F_CREATE | NLM_F_EXCL, &tcm,
-		      sizeof(tcm));
-	rtnl_put_str(m, TCA_KIND, "flower");
-	rtnl_nest(m, TCA_OPTIONS);
-}
-
 enum {
 	P_NO_TBF, P_SHORT_TBF, P_NO_RTAB, P_PPS_NO_BURST, P_PPS_AND_BPS,
 	P_BAD_RESULT, P_OK
@@ -72,7 +58,7 @@ static int police_filter(int prio, unsigned short port, int conform,
 		},
 	};
 
-	filter_begin(&m, prio);
+	tc_flower_ingress_begin(&m, ifindex, prio);
 	rtnl_put_u16(&m, TCA_FLOWER_KEY_ETH_TYPE, htons(ETH_P_IP));
 	rtnl_put_u8(&m, TCA_FLOWER_KEY_IP_PROTO, IPPROTO_UDP);
 	rtnl_put_u16(&m, TCA_FLOWER_KEY_UDP_DST, htons(port));
