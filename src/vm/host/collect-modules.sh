@@ -90,7 +90,8 @@ while [ -n "$todo" ]; do
 	fi
 	echo "$name $name" >>"$work/pairs"
 
-	deps=$(modinfo -F depends "$outdir/$name.ko" | tr ',' ' ')
+	# modinfo spells names as the files are (libcurve25519-generic)
+	deps=$(modinfo -F depends "$outdir/$name.ko" | tr ',-' ' _')
 	soft=$(modinfo -F softdep "$outdir/$name.ko" |
 		awk '{ for (i = 1; i <= NF; i++) {
 			if ($i == "pre:" || $i == "post:") mode = $i
