@@ -21,9 +21,9 @@
  *   remote gets exactly datagrams 0-5 of flow 1, all of flows 2 and 3
  *   and the sentinel, nothing else; sfq counts 11 packets, 6 drops,
  *   qlen 0.
- * Would catch a limit of 1 accepted (sfq_drop() on its only packet,
- * 10685681bafc in upstream), a limit validated before depth and flows
- * clamp it, drops taken from the newcomer rather than the longest
+ * Would catch a limit of 1 accepted (upstream "net_sched: sch_sfq:
+ * don't allow 1 packet limit"), a limit validated before depth and flows
+ * clamp it ("move the limit validation"), drops taken from the newcomer rather than the longest
  * flow, or queue and drop counters that do not add up.
  */
 #include <stdlib.h>
