@@ -23,8 +23,9 @@
  *   qlen 0.
  * Would catch a limit of 1 accepted (upstream "net_sched: sch_sfq:
  * don't allow 1 packet limit"), a limit validated before depth and flows
- * clamp it ("move the limit validation"), drops taken from the newcomer rather than the longest
- * flow, or queue and drop counters that do not add up.
+ * clamp it ("move the limit validation"), drops taken from the
+ * newcomer rather than the longest flow, or queue and drop counters that
+ * do not add up.
  */
 #include <stdlib.h>
 #include <limits.h>
