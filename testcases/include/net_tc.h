@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tc helpers over net_rtnl.h: a flower filter on clsact ingress, and the
+ * tc helpers over net_rtnl.h: a flower filter on clsact ingress; the
  * statistics of the first action of a flower filter, as RTM_GETTFILTER
- * dumps them.
+ * dumps them; qdisc and class requests and dumps (kind, options,
+ * packets, bytes, qlen, backlog, drops).
  */
 #ifndef NET_TC_H
 #define NET_TC_H
@@ -90,6 +91,107 @@ static inline int tc_flower_act_stats(int ifindex, int prio,
 	memset(a, 0, sizeof(*a));
 	rtnl_msg_init(&m, RTM_GETTFILTER, NLM_F_DUMP, &tcm, sizeof(tcm));
 	return rtnl_talk_cb(&m, tc_act_stats_cb, a);
+}
+
+/* ---- qdiscs and classes ---- */
+
+/* A tcmsg request for ifindex (parent, handle) with TCA_KIND when set. */
+static inline void tc_msg(struct rtnl_msg *m, int type, int flags,
+			  int ifindex, uint32_t parent, uint32_t handle,
+			  const char *kind)
+{
+	struct tcmsg tcm = {
+		.tcm_family = AF_UNSPEC, .tcm_ifindex = ifindex,
+		.tcm_parent = parent, .tcm_handle = handle,
+	};
+
+	rtnl_msg_init(m, type, flags, &tcm, sizeof(tcm));
+	if (kind)
+		rtnl_put_str(m, TCA_KIND, kind);
+}
+
+/* What a qdisc or class dump says of one object (TCA_STATS2, options). */
+struct tc_obj {
+	uint32_t handle, parent;
+	char kind[16];
+	uint64_t bytes;
+	uint32_t packets, qlen, backlog, drops, overlimits;
+	unsigned char opt[64];		/* TCA_OPTIONS payload */
+	int optlen;
+};
+
+struct tc_objs {
+	int type;			/* RTM_NEWQDISC or RTM_NEWTCLASS */
+	int n;
+	struct tc_obj o[16];
+};
+
+static inline void tc_objs_cb(struct nlmsghdr *nh, void *priv)
+{
+	struct tc_objs *l = priv;
+	struct tcmsg *tcm = NLMSG_DATA(nh);
+	struct rtattr *st, *rta;
+	struct tc_obj *o;
+
+	if (nh->nlmsg_type != l->type || l->n == 16)
+		return;
+	o = &l->o[l->n++];
+	memset(o, 0, sizeof(*o));
+	o->handle = tcm->tcm_handle;
+	o->parent = tcm->tcm_parent;
+	rta = rtnl_attr(nh, sizeof(*tcm), TCA_KIND);
+	if (rta)
+		strncpy(o->kind, RTA_DATA(rta), sizeof(o->kind) - 1);
+	rta = rtnl_attr(nh, sizeof(*tcm), TCA_OPTIONS);
+	if (rta) {
+		o->optlen = RTA_PAYLOAD(rta) < sizeof(o->opt) ?
+			    RTA_PAYLOAD(rta) : sizeof(o->opt);
+		memcpy(o->opt, RTA_DATA(rta), o->optlen);
+	}
+	st = rtnl_attr(nh, sizeof(*tcm), TCA_STATS2);
+	rta = st ? rtnl_nested(st, TCA_STATS_BASIC) : NULL;
+	if (rta && RTA_PAYLOAD(rta) >= sizeof(struct gnet_stats_basic)) {
+		struct gnet_stats_basic *b = RTA_DATA(rta);
+
+		o->bytes = b->bytes;
+		o->packets = b->packets;
+	}
+	rta = st ? rtnl_nested(st, TCA_STATS_QUEUE) : NULL;
+	if (rta && RTA_PAYLOAD(rta) >= sizeof(struct gnet_stats_queue)) {
+		struct gnet_stats_queue *q = RTA_DATA(rta);
+
+		o->qlen = q->qlen;
+		o->backlog = q->backlog;
+		o->drops = q->drops;
+		o->overlimits = q->overlimits;
+	}
+}
+
+/*
+ * Dump the qdiscs (RTM_GETQDISC) or the classes of parent
+ * (RTM_GETTCLASS) of ifindex in the current namespace.
+ */
+static inline int tc_dump(int type, int ifindex, uint32_t parent,
+			  struct tc_objs *l)
+{
+	static struct rtnl_msg m;
+
+	memset(l, 0, sizeof(*l));
+	l->type = type == RTM_GETQDISC ? RTM_NEWQDISC : RTM_NEWTCLASS;
+	tc_msg(&m, type, NLM_F_DUMP, ifindex, parent, 0, NULL);
+	return rtnl_talk_cb(&m, tc_objs_cb, l);
+}
+
+/* The dumped object of handle h, NULL when none. */
+static inline const struct tc_obj *tc_find(const struct tc_objs *l,
+					   uint32_t h)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->o[i].handle == h)
+			return &l->o[i];
+	return NULL;
 }
 
 #endif /* NET_TC_H */
