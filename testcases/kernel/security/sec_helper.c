@@ -13,6 +13,7 @@
  *          /proc/self/stat), the end of the program's bss (the linker's
  *          `end`), in hex, and personality(0xffffffff) in hex
  *   dump   prctl(PR_GET_DUMPABLE) as the exec left it
+ *   secure getauxval(AT_SECURE), then the real and effective uid and gid
  *   (none) started with argc < 2: argc, argv[0], whether argv[1] is NULL
  *          and envp[0] (cve-2021-4034: an empty argv)
  * The test compares the line with what the exec must have produced.
@@ -146,6 +147,10 @@ int main(int argc, char *argv[], char *envp[])
 		ret = layout(&local);
 	else if (argc > 1 && !strcmp(argv[1], "dump"))
 		ret = printf("%d\n", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0)) < 0;
+	else if (argc > 1 && !strcmp(argv[1], "secure"))
+		ret = printf("%lu %d %d %d %d\n", getauxval(AT_SECURE),
+			     (int)getuid(), (int)geteuid(), (int)getgid(),
+			     (int)getegid()) < 0;
 	fflush(stdout);
 	return ret;
 }
