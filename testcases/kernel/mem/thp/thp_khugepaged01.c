@@ -22,36 +22,11 @@
 #include <sys/mman.h>
 #include "tst_test.h"
 #include "vm_helpers.h"
-#include "thp_common.h"
+#include "khugepaged.h"
 
-#define KHP_DIR		THP_DIR "khugepaged/"
 #define MAX_PTES_NONE	KHP_DIR "max_ptes_none"
 
 static size_t hp, pg;
-
-static long khp_read(const char *name)
-{
-	char path[128];
-	long val;
-
-	snprintf(path, sizeof(path), KHP_DIR "%s", name);
-	SAFE_FILE_SCANF(path, "%ld", &val);
-	return val;
-}
-
-/* Write val to a sysfs file: 0, or -1 with errno from write() */
-static int write_value(const char *path, size_t val)
-{
-	char buf[32];
-	int fd = SAFE_OPEN(path, O_WRONLY), len, ret, err;
-
-	len = snprintf(buf, sizeof(buf), "%zu", val);
-	ret = write(fd, buf, len);
-	err = errno;
-	SAFE_CLOSE(fd);
-	errno = err;
-	return ret == len ? 0 : -1;
-}
 
 static char *map_small(size_t n, int advice, size_t hole)
 {
@@ -86,33 +61,6 @@ static long bad_data(const char *a, size_t n, size_t hole)
 	return -1;
 }
 
-/* Wait until AnonHugePages of a is kb; 0 once the bound has passed. */
-static int wait_huge_kb(char *a, long kb)
-{
-	long long deadline = tst_mono_ms() + 60000 * tst_timeout_mul();
-
-	while (smaps_kb(a, "AnonHugePages") != kb) {
-		if (tst_mono_ms() > deadline)
-			return 0;
-		usleep(20000);
-	}
-	return 1;
-}
-
-/* Wait for n more full scans of khugepaged; TBROK if they never come. */
-static void wait_full_scans(long n)
-{
-	long long deadline = tst_mono_ms() + 60000 * tst_timeout_mul();
-	long until = khp_read("full_scans") + n;
-
-	while (khp_read("full_scans") < until) {
-		if (tst_mono_ms() > deadline)
-			tst_brk(TBROK, "khugepaged did not finish %ld full "
-				"scans in 60 s x LTP_TIMEOUT_MUL", n);
-		usleep(20000);
-	}
-}
-
 static void run(void)
 {
 	long collapsed = khp_read("pages_collapsed");
@@ -136,7 +84,7 @@ static void run(void)
 	    madvise(holed, hp, MADV_HUGEPAGE))
 		tst_brk(TBROK | TERRNO, "madvise(MADV_HUGEPAGE)");
 
-	ok = wait_huge_kb(full, 3 * hp / 1024);
+	ok = khp_wait_huge_kb(full, 3 * hp / 1024);
 	kb = smaps_kb(full, "AnonHugePages");
 	TST_EXP_EXPR(ok, "khugepaged collapsed three populated extents: "
 		     "AnonHugePages %ld kB of %zu", kb, 3 * hp / 1024);
@@ -149,7 +97,7 @@ static void run(void)
 	TST_EXP_EXPR(bad < 0, "data kept by the collapse (first bad byte "
 		     "%ld)", bad);
 
-	wait_full_scans(2);
+	khp_wait_full_scans(2);
 	kb = smaps_kb(holed, "AnonHugePages");
 	TST_EXP_EXPR(kb == 0, "max_ptes_none=0: the extent with a none PTE "
 		     "stays small over two full scans (AnonHugePages %ld kB)",
@@ -159,7 +107,7 @@ static void run(void)
 		     "(AnonHugePages %ld kB)", kb);
 
 	SAFE_FILE_PRINTF(MAX_PTES_NONE, "%zu", hp / pg - 1);
-	ok = wait_huge_kb(holed, hp / 1024);
+	ok = khp_wait_huge_kb(holed, hp / 1024);
 	TST_EXP_EXPR(ok, "max_ptes_none=%zu: the extent with the hole is "
 		     "collapsed (AnonHugePages %ld kB)", hp / pg - 1,
 		     smaps_kb(holed, "AnonHugePages"));
@@ -167,7 +115,7 @@ static void run(void)
 	TST_EXP_EXPR(bad < 0, "its data kept and the hole reads zeros (first "
 		     "bad byte %ld)", bad);
 
-	TST_EXP_FAIL(write_value(MAX_PTES_NONE, hp / pg), EINVAL,
+	TST_EXP_FAIL(khp_try_write("max_ptes_none", hp / pg), EINVAL,
 		     "max_ptes_none=%zu", hp / pg);
 
 	SAFE_MUNMAP(full, 3 * hp);

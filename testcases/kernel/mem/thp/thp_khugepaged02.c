@@ -30,73 +30,14 @@
 #include "tst_test.h"
 #include "vm_helpers.h"
 #include "thp_collapse.h"
+#include "khugepaged.h"
 
-#define KHP_DIR		THP_DIR "khugepaged/"
 
 #define NONE_MAX	5
 #define SHARED_MAX	7
 #define SWAP_MAX	3
 
 static size_t hp, pg, nr;
-
-static long khp_read(const char *name)
-{
-	char path[128];
-	long val;
-
-	snprintf(path, sizeof(path), KHP_DIR "%s", name);
-	SAFE_FILE_SCANF(path, "%ld", &val);
-	return val;
-}
-
-static void khp_write(const char *name, size_t val)
-{
-	char path[128];
-
-	snprintf(path, sizeof(path), KHP_DIR "%s", name);
-	SAFE_FILE_PRINTF(path, "%zu", val);
-}
-
-/* write() of val to knob name: 0, or -1 with its errno */
-static int khp_try_write(const char *name, size_t val)
-{
-	char path[128], buf[32];
-	int fd, len, ret, err;
-
-	snprintf(path, sizeof(path), KHP_DIR "%s", name);
-	fd = SAFE_OPEN(path, O_WRONLY);
-	len = snprintf(buf, sizeof(buf), "%zu", val);
-	ret = write(fd, buf, len);
-	err = errno;
-	SAFE_CLOSE(fd);
-	errno = err;
-	return ret == len ? 0 : -1;
-}
-
-static int wait_huge(char *e)
-{
-	long long deadline = tst_mono_ms() + 60000 * tst_timeout_mul();
-
-	while (smaps_kb(e, "AnonHugePages") != (long)(hp / 1024)) {
-		if (tst_mono_ms() > deadline)
-			return 0;
-		usleep(20000);
-	}
-	return 1;
-}
-
-static void wait_full_scans(long n)
-{
-	long long deadline = tst_mono_ms() + 60000 * tst_timeout_mul();
-	long until = khp_read("full_scans") + n;
-
-	while (khp_read("full_scans") < until) {
-		if (tst_mono_ms() > deadline)
-			tst_brk(TBROK, "khugepaged did not finish %ld full "
-				"scans in 60 s x LTP_TIMEOUT_MUL", n);
-		usleep(20000);
-	}
-}
 
 /*
  * MADV_HUGEPAGE on both extents, then: "at" collapsed, "over" still
@@ -111,11 +52,11 @@ static void expect_edge(const char *what, size_t max, const char *counter,
 
 	if (madvise(over, hp, MADV_HUGEPAGE) || madvise(at, hp, MADV_HUGEPAGE))
 		tst_brk(TBROK | TERRNO, "madvise(MADV_HUGEPAGE)");
-	ok = wait_huge(at);
+	ok = khp_wait_huge_kb(at, hp / 1024);
 	TST_EXP_EXPR(ok, "%s %zu: the extent with %zu is collapsed "
 		     "(AnonHugePages %ld kB)", what, max, max,
 		     smaps_kb(at, "AnonHugePages"));
-	wait_full_scans(2);
+	khp_wait_full_scans(2);
 	kb = smaps_kb(over, "AnonHugePages");
 	TST_EXP_EXPR(kb == 0, "%s %zu: the extent with %zu stays small over "
 		     "two full scans (AnonHugePages %ld kB)", what, max,
