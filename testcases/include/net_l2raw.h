@@ -40,7 +40,7 @@ static inline int net_br_fdb_add(int ifindex, const unsigned char *mac)
 	};
 
 	net_enter(NET_R);
-	rtnl_msg_init(&m, RTM_NEWNEIGH, NLM_F_CREATE | NLM_F_EXCL, &nd,
+	rtnl_msg_init(&m, RTM_NEWNEIGH, NLM_F_CREATE | NLM_F_REPLACE, &nd,
 		      sizeof(nd));
 	rtnl_put(&m, NDA_LLADDR, mac, 6);
 	return rtnl_talk(&m);
