@@ -717,10 +717,14 @@ static inline void net_udp_warmup4(int tx, const char *dst, int port, int rx)
 }
 
 /*
- * The three hosts, without links yet, with IPv6 off in each (no router
- * solicitations, DAD or MLD reports among the frames a test counts).
+ * The three hosts, without links yet. ipv6 0: IPv6 off in each (no
+ * router solicitations, DAD or MLD reports among the frames a test
+ * counts); 1: IPv6 on without DAD (accept_dad 0), so the link-local
+ * addresses the kernel gives new links are usable at once (an MLD
+ * report is sent from a link-local address, an NS to a tentative one
+ * is not answered).
  */
-static inline void net_three_hosts_ipv4_only(void)
+static inline void net_three_hosts(int ipv6)
 {
 	int i;
 
@@ -728,9 +732,19 @@ static inline void net_three_hosts_ipv4_only(void)
 	net_ns_new(NET_R);
 	net_ns_new(NET_A);
 	for (i = 0; i < NET_NHOSTS; i++) {
+		if (ipv6) {
+			net_sysctl(i, "net/ipv6/conf/all/accept_dad", "0");
+			net_sysctl(i, "net/ipv6/conf/default/accept_dad", "0");
+			continue;
+		}
 		net_sysctl(i, "net/ipv6/conf/all/disable_ipv6", "1");
 		net_sysctl(i, "net/ipv6/conf/default/disable_ipv6", "1");
 	}
+}
+
+static inline void net_three_hosts_ipv4_only(void)
+{
+	net_three_hosts(0);
 }
 
 /*

@@ -32,16 +32,10 @@
  *   with FAST_LEAVE on pb (read back) and a 10 s last member interval
  *   the entry goes at once, well before 2 x 10 s.
  */
-#include <linux/if_bridge.h>
-#include <linux/if_ether.h>
-#include <linux/if_packet.h>
 #include "tst_test.h"
-#include "net_hosts.h"
+#include "net_mdb.h"
+#include "net_l2raw.h"
 #include "socket_helpers.h"
-
-#ifndef AF_BRIDGE
-# define AF_BRIDGE PF_BRIDGE
-#endif
 
 #define PORT 7050
 
@@ -49,23 +43,26 @@ static int br, pa, pb, pc, tapc, cap_c, cap_b, rxb, tx;
 static unsigned char mac_a[6];
 static char sentinel = '0';
 
-/* A bridge option (IFLA_BR_*) of br0. */
+/* The entry of IPv4 group on port: -1 none, else its state. */
+static int mdb_find(const char *group, int port)
+{
+	struct in_addr a;
+
+	net_ipv4(group, &a);
+	return net_mdb_find(ETH_P_IP, &a, port);
+}
+
+static int mdb_wait(const char *group, int port, int want, int ms)
+{
+	struct in_addr a;
+
+	net_ipv4(group, &a);
+	return net_mdb_wait(ETH_P_IP, &a, port, want, ms);
+}
+
 static int br_set(int type, int len, uint64_t val)
 {
-	static struct rtnl_msg m;
-
-	net_enter(NET_R);
-	rtnl_link_msg(&m, RTM_NEWLINK, 0, br, NULL);
-	rtnl_nest(&m, IFLA_LINKINFO);
-	rtnl_put_str(&m, IFLA_INFO_KIND, "bridge");
-	rtnl_nest(&m, IFLA_INFO_DATA);
-	if (len == 1)
-		rtnl_put_u8(&m, type, val);
-	else if (len == 4)
-		rtnl_put_u32(&m, type, val);
-	else
-		rtnl_put(&m, type, &val, 8);
-	return rtnl_newlink_end(&m);
+	return net_br_set(br, type, len, val);
 }
 
 static int mdb_msg(int type, int brindex, int port, const char *group,
@@ -82,71 +79,6 @@ static int mdb_msg(int type, int brindex, int port, const char *group,
 		      NLM_F_CREATE | NLM_F_EXCL : 0, &bpm, sizeof(bpm));
 	rtnl_put(&m, MDBA_SET_ENTRY, &e, sizeof(e));
 	return rtnl_talk(&m);
-}
-
-struct mdb_q {
-	uint32_t group;
-	int port, state, found;
-};
-
-static void mdb_cb(struct nlmsghdr *nh, void *priv)
-{
-	struct mdb_q *q = priv;
-	struct rtattr *mdb, *ent, *info;
-	int l1, l2;
-
-	if (nh->nlmsg_type != RTM_GETMDB && nh->nlmsg_type != RTM_NEWMDB)
-		return;
-	mdb = rtnl_attr(nh, sizeof(struct br_port_msg), MDBA_MDB);
-	if (!mdb)
-		return;
-	l1 = RTA_PAYLOAD(mdb);
-	for (ent = RTA_DATA(mdb); RTA_OK(ent, l1); ent = RTA_NEXT(ent, l1)) {
-		if (ent->rta_type != MDBA_MDB_ENTRY)
-			continue;
-		l2 = RTA_PAYLOAD(ent);
-		for (info = RTA_DATA(ent); RTA_OK(info, l2);
-		     info = RTA_NEXT(info, l2)) {
-			struct br_mdb_entry *e = RTA_DATA(info);
-
-			if (info->rta_type != MDBA_MDB_ENTRY_INFO ||
-			    RTA_PAYLOAD(info) < sizeof(*e) ||
-			    e->addr.proto != htons(ETH_P_IP) ||
-			    e->addr.u.ip4 != q->group ||
-			    (int)e->ifindex != q->port)
-				continue;
-			q->found++;
-			q->state = e->state;
-		}
-	}
-}
-
-/* The group's entry on port in the MDB: -1 none, else its state. */
-static int mdb_find(const char *group, int port)
-{
-	static struct rtnl_msg m;
-	struct br_port_msg bpm = { .family = AF_BRIDGE };
-	struct mdb_q q = { .port = port };
-
-	net_enter(NET_R);
-	net_ipv4(group, (struct in_addr *)&q.group);
-	rtnl_msg_init(&m, RTM_GETMDB, NLM_F_DUMP, &bpm, sizeof(bpm));
-	RTNL_SAFE(rtnl_talk_cb(&m, mdb_cb, &q));
-	if (q.found > 1)
-		tst_res(TFAIL, "%s on port %d dumped %d times", group, port,
-			q.found);
-	return q.found ? q.state : -1;
-}
-
-/* Wait (bounded by ms, unscaled when fixed) until mdb_find() is want. */
-static int mdb_wait(const char *group, int port, int want, int ms)
-{
-	long long end = tst_mono_ms() + ms;
-	int s;
-
-	while ((s = mdb_find(group, port)) != want && tst_mono_ms() < end)
-		usleep(10000);
-	return s;
 }
 
 /*
@@ -370,19 +302,6 @@ static void test_leave(void)
 	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_INTVL, 8, 100));
 }
 
-static int pkt_sock(int h, const char *dev)
-{
-	struct sockaddr_ll sll = {
-		.sll_family = AF_PACKET, .sll_protocol = htons(ETH_P_ALL),
-	};
-	int fd = net_socket(h, AF_PACKET, SOCK_RAW);
-
-	sll.sll_ifindex = rtnl_ifindex(dev);
-	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)))
-		tst_brk(TBROK | TERRNO, "bind(AF_PACKET, %s)", dev);
-	return fd;
-}
-
 static void setup(void)
 {
 	struct ip_mreqn mr = { 0 };
@@ -398,12 +317,12 @@ static void setup(void)
 	RTNL_SAFE(rtnl_link_master(pc, br));
 	RTNL_SAFE(rtnl_link_up(pc));
 	RTNL_SAFE(rtnl_link_up(tapc));
-	cap_c = pkt_sock(NET_R, "tapc");
+	cap_c = net_pkt_sock(NET_R, "tapc", ETH_P_ALL);
 
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
 	net_addr4("net0", "10.99.1.2");
-	cap_b = pkt_sock(NET_B, "net0");
+	cap_b = net_pkt_sock(NET_B, "net0", ETH_P_ALL);
 	rxb = net_udp_rx4(NET_B, "0.0.0.0", PORT);
 
 	tx = net_socket(NET_A, AF_INET, SOCK_DGRAM);

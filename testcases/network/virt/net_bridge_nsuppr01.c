@@ -22,22 +22,13 @@
  *   br0 and not flooded;
  * - off again: flooded, not answered.
  */
-#include <linux/if_ether.h>
-#include <linux/if_packet.h>
 #include <net/if_arp.h>
 #include "tst_test.h"
-#include "net_hosts.h"
+#include "net_l2raw.h"
 #include "socket_helpers.h"
 
-#ifndef AF_BRIDGE
-# define AF_BRIDGE PF_BRIDGE
-#endif
-
-#define ETH_TEST 0x88b5
-
 static unsigned char mac_a[6], mac_b[6], mac_br[6];
-static const unsigned char mac_u[6] = { 0x02, 0x5e, 0, 0, 0, 0x44 },
-	bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+static const unsigned char mac_u[6] = { 0x02, 0x5e, 0, 0, 0, 0x44 };
 static int br, pa, pb, tx, rxa, rxb, tx_if;
 
 struct arp_frame {
@@ -55,34 +46,6 @@ static long long suppress(int port)
 			       IFLA_BRPORT_NEIGH_SUPPRESS);
 }
 
-static int fdb_add(int ifindex, const unsigned char *mac)
-{
-	static struct rtnl_msg m;
-	struct ndmsg nd = {
-		.ndm_family = AF_BRIDGE, .ndm_ifindex = ifindex,
-		.ndm_state = NUD_NOARP, .ndm_flags = NTF_MASTER,
-	};
-
-	net_enter(NET_R);
-	rtnl_msg_init(&m, RTM_NEWNEIGH, NLM_F_CREATE | NLM_F_EXCL, &nd,
-		      sizeof(nd));
-	rtnl_put(&m, NDA_LLADDR, mac, 6);
-	return rtnl_talk(&m);
-}
-
-static void send_raw(const void *f, size_t len)
-{
-	struct sockaddr_ll sll = {
-		.sll_family = AF_PACKET, .sll_halen = 6,
-		.sll_ifindex = tx_if,
-	};
-
-	memcpy(sll.sll_addr, f, 6);
-	if (sendto(tx, f, len, 0, (struct sockaddr *)&sll, sizeof(sll)) !=
-	    (ssize_t)len)
-		tst_brk(TBROK | TERRNO, "sendto(AF_PACKET)");
-}
-
 /* An ARP request from the local host: sender ip sip, target ip tip */
 static void send_arp(const char *sip, const char *tip)
 {
@@ -91,7 +54,7 @@ static void send_arp(const char *sip, const char *tip)
 
 	net_ipv4(sip, &s);
 	net_ipv4(tip, &t);
-	memcpy(f.dst, bcast, 6);
+	memcpy(f.dst, net_bcast, 6);
 	memcpy(f.src, mac_a, 6);
 	f.proto = htons(ETH_P_ARP);
 	f.h.ar_hrd = htons(ARPHRD_ETHER);
@@ -102,19 +65,7 @@ static void send_arp(const char *sip, const char *tip)
 	memcpy(f.sha, mac_a, 6);
 	memcpy(f.spa, &s, 4);
 	memcpy(f.tpa, &t, 4);
-	send_raw(&f, sizeof(f));
-}
-
-static void send_sentinel(char tag)
-{
-	unsigned char f[60] = { 0 };
-
-	memcpy(f, bcast, 6);
-	memcpy(f + 6, mac_a, 6);
-	f[12] = ETH_TEST >> 8;
-	f[13] = ETH_TEST & 0xff;
-	f[14] = tag;
-	send_raw(f, sizeof(f));
+	net_raw_send(tx, tx_if, &f, sizeof(f));
 }
 
 /*
@@ -140,7 +91,7 @@ static int flooded(const char *tip, char stop)
 		len = recv(rxb, &f, sizeof(f), MSG_DONTWAIT);
 		if (len < 15)
 			continue;
-		if (f.proto == htons(ETH_TEST) && ((char *)&f)[14] == stop)
+		if (net_is_sentinel((unsigned char *)&f, len, stop))
 			return n;
 		if (len >= 42 && f.proto == htons(ETH_P_ARP) &&
 		    f.h.ar_op == htons(ARPOP_REQUEST) &&
@@ -184,7 +135,7 @@ static void check(const char *tip, const unsigned char *mac, int exp_flood,
 
 	tag = tag == 'x' ? 'a' : tag + 1;
 	send_arp("10.99.1.1", tip);
-	send_sentinel(tag);
+	net_raw_sentinel(tx, tx_if, mac_a, tag);
 	snprintf(msg, sizeof(msg), "%s: requests for %s flooded to pb",
 		 what, tip);
 	NET_EXP_EQ(flooded(tip, tag), exp_flood, msg);
@@ -203,51 +154,13 @@ static void check_garp(int exp_flood, const char *what)
 	char msg[128];
 
 	send_arp("10.99.1.1", "10.99.1.1");
-	send_sentinel('g');
+	net_raw_sentinel(tx, tx_if, mac_a, 'g');
 	snprintf(msg, sizeof(msg), "%s: gratuitous ARPs flooded to pb", what);
 	NET_EXP_EQ(flooded("10.99.1.1", 'g'), exp_flood, msg);
 }
 
-/* Wait (250 ms) for the frames queued at the remote: any sentinel 's'? */
-static int seen_sentinel(void)
-{
-	unsigned char f[128];
-	int found = 0;
-	ssize_t len;
-
-	if (!net_poll(rxb, POLLIN, 250))
-		return 0;
-	while ((len = recv(rxb, f, sizeof(f), MSG_DONTWAIT)) >= 0) {
-		if (len >= 15 && f[12] == (ETH_TEST >> 8) &&
-		    f[13] == (ETH_TEST & 0xff) && f[14] == 's')
-			found = 1;
-		else
-			tst_res(TINFO, "remote got a frame of type 0x%02x%02x",
-				len >= 14 ? f[12] : 0, len >= 14 ? f[13] : 0);
-	}
-	return found;
-}
-
-static int packet_sock(int h, int proto)
-{
-	struct sockaddr_ll sll = {
-		.sll_family = AF_PACKET,
-		.sll_protocol = htons(proto),
-	};
-	int fd;
-
-	net_enter(h);
-	sll.sll_ifindex = rtnl_ifindex("net0");
-	fd = SAFE_SOCKET(AF_PACKET, SOCK_RAW, htons(proto));
-	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)))
-		tst_brk(TBROK | TERRNO, "bind(AF_PACKET)");
-	return fd;
-}
-
 static void setup(void)
 {
-	int i;
-
 	sock_pin_cpu();
 	net_three_hosts_ipv4_only();
 	net_enter(NET_A);
@@ -267,29 +180,15 @@ static void setup(void)
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
 	net_mac_of("net0", mac_b);
 
-	RTNL_SAFE(fdb_add(pb, mac_b));
+	RTNL_SAFE(net_br_fdb_add(pb, mac_b));
 	net_enter(NET_R);
 	net_pin4("br0", "10.99.1.2", mac_b);
 	net_pin4("br0", "10.99.1.4", mac_u);
 
-	rxa = packet_sock(NET_A, ETH_P_ARP);
-	rxb = packet_sock(NET_B, ETH_P_ALL);
+	rxa = net_pkt_sock(NET_A, "net0", ETH_P_ARP);
+	rxb = net_pkt_sock(NET_B, "net0", ETH_P_ALL);
 
-	/*
-	 * Until the link watch has given the veths their qdiscs and the
-	 * bridge has enabled its ports: retry, and look for the frame
-	 * itself (once, under two CPU hogs, something else woke the
-	 * socket first and the sentinel after it was lost).
-	 */
-	for (i = 0; i < 40; i++) {
-		send_sentinel('s');
-		if (seen_sentinel())
-			break;
-	}
-	if (i == 40)
-		tst_brk(TBROK, "nothing from the local host reached the remote");
-	send_sentinel('z');
-	flooded("10.99.1.2", 'z');
+	net_raw_warmup(tx, tx_if, mac_a, rxb);
 }
 
 static void run(void)
