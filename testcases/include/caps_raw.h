@@ -93,4 +93,20 @@ static inline long capset_v3(const struct cap_sets *s)
 
 #define CAP_BIT(c) (1ULL << (c))
 
+/*
+ * Clear the caps in mask (CAP_BIT()s) from the calling task's effective
+ * set only: root keeps its uid and the permitted set, so what is checked
+ * is the capability, not the uid.
+ */
+static inline void drop_eff_caps(uint64_t mask)
+{
+	struct cap_sets s;
+
+	if (capget_v3(0, &s))
+		tst_brk(TBROK | TERRNO, "capget");
+	s.eff &= ~mask;
+	if (capset_v3(&s))
+		tst_brk(TBROK | TERRNO, "capset");
+}
+
 #endif /* CAPS_RAW_H */
