@@ -66,17 +66,6 @@ static long elem(int cmd, int fd, __u32 key, __u64 *val)
 	return sys_bpf(cmd, &a);
 }
 
-static void set_eff(unsigned long long drop)
-{
-	struct cap_sets s;
-
-	if (capget_v3(0, &s))
-		tst_brk(TBROK | TERRNO, "capget");
-	s.eff &= ~drop;
-	if (capset_v3(&s))
-		tst_brk(TBROK | TERRNO, "capset");
-}
-
 static void expect_create(int allowed, const char *who, int level)
 {
 	long fd;
@@ -120,10 +109,10 @@ static void as(int who, int level)
 			tst_drop_privs();
 			break;
 		case 1:
-			set_eff(CAP_BIT(CAP_BPF) | CAP_BIT(CAP_SYS_ADMIN));
+			drop_eff_caps(CAP_BIT(CAP_BPF) | CAP_BIT(CAP_SYS_ADMIN));
 			break;
 		case 2:
-			set_eff(CAP_BIT(CAP_SYS_ADMIN));
+			drop_eff_caps(CAP_BIT(CAP_SYS_ADMIN));
 			break;
 		}
 		expect_create(level == 0 || who >= 2, names[who], level);
@@ -162,7 +151,7 @@ static void write_expect(const char *val, int err, int drop_admin)
 	pid = SAFE_FORK();
 	if (!pid) {
 		if (drop_admin)
-			set_eff(CAP_BIT(CAP_SYS_ADMIN));
+			drop_eff_caps(CAP_BIT(CAP_SYS_ADMIN));
 		fd = SAFE_OPEN(PATH, O_WRONLY);
 		TST_EXP_FAIL(write(fd, val, strlen(val)), err,
 			     "writing '%s'%s", val, drop_admin ?

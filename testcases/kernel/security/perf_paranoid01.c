@@ -65,17 +65,6 @@ static void expect(int allowed, long ret, int level, const char *what)
 			     ret >= 0 ? "fd" : tst_strerrno(errno));
 }
 
-static void set_eff(unsigned long long drop)
-{
-	struct cap_sets s;
-
-	if (capget_v3(0, &s))
-		tst_brk(TBROK | TERRNO, "capget");
-	s.eff &= ~drop;
-	if (capset_v3(&s))
-		tst_brk(TBROK | TERRNO, "capset");
-}
-
 static void as_nobody(int level)
 {
 	int self_ok = level <= 2 || !restrict3;
@@ -128,10 +117,10 @@ static void as_root(int level)
 	}
 	pid = SAFE_FORK();
 	if (!pid) {
-		set_eff(CAP_BIT(CAP_SYS_ADMIN));
+		drop_eff_caps(CAP_BIT(CAP_SYS_ADMIN));
 		expect(level <= 2 || !restrict3, open_ev(0, -1, 1), level,
 		       "root with CAP_PERFMON only, with kernel");
-		set_eff(CAP_BIT(CAP_PERFMON));
+		drop_eff_caps(CAP_BIT(CAP_PERFMON));
 		expect(level <= 1, open_ev(0, -1, 1), level,
 		       "root without CAP_PERFMON and CAP_SYS_ADMIN, with "
 		       "kernel");
