@@ -7,7 +7,11 @@
  * oom_kill_allocating_task 0, panic_on_oom 0 (restored after), no swap
  * and no memory policy anywhere:
  *  - a holder in "a" with oom_score_adj 1000 touches 128 MiB, every
- *    page on A (move_pages status); its Mems_allowed_list is A;
+ *    page on A (move_pages status); its Mems_allowed_list is A. Its
+ *    default policy lets NUMA balancing scan its pages, but not move
+ *    them off A: the hinting fault migrates in the holder's context and
+ *    allocates within its cpuset's mems (prepare_alloc_pages()), so
+ *    every page must still be on A after the OOM;
  *  - a victim outside both cpusets (every node allowed) with
  *    MPOL_PREFERRED B and oom_score_adj 1000 touches 64 MiB on B;
  *  - an eater in "b" (oom_score_adj 0) touches up to node B's MemTotal

@@ -5,7 +5,8 @@
  * cpuset). The test says how a task is kept to a node (place_a,
  * place_b); three children then:
  *  - a holder kept to node A with oom_score_adj 1000 touches 128 MiB,
- *    every page on A (move_pages status), and keeps them until told;
+ *    every page on A (move_pages status; a NUMA hinting entry is asked
+ *    again, see oom_pages_on()), and keeps them until told;
  *  - a victim with MPOL_PREFERRED B (neither bound nor in a cpuset, so
  *    able to use B) and oom_score_adj 1000 touches 64 MiB, every page on
  *    B (its death must free memory on B: with its pages elsewhere the
@@ -66,11 +67,78 @@ static inline char *oom_touch(size_t n)
 	return m;
 }
 
-/* How many of the n pages at m are on node; content checked too. */
+/* Status values seen, for the messages: node numbers and -errnos */
+#define OOM_HIST 8
+
+struct oom_hist {
+	int val[OOM_HIST];
+	size_t cnt[OOM_HIST];
+	size_t other;
+};
+
+static inline void oom_hist_add(struct oom_hist *h, int v)
+{
+	int i;
+
+	for (i = 0; i < OOM_HIST; i++) {
+		if (h->cnt[i] && h->val[i] == v) {
+			h->cnt[i]++;
+			return;
+		}
+		if (!h->cnt[i]) {
+			h->val[i] = v;
+			h->cnt[i] = 1;
+			return;
+		}
+	}
+	h->other++;
+}
+
+static inline void oom_hist_print(const struct oom_hist *h, const char *what)
+{
+	char buf[256];
+	int i, len = 0;
+
+	buf[0] = 0;
+	for (i = 0; i < OOM_HIST && h->cnt[i]; i++) {
+		if (h->val[i] >= 0)
+			len += snprintf(buf + len, sizeof(buf) - len,
+					" node %d: %zu,", h->val[i], h->cnt[i]);
+		else
+			len += snprintf(buf + len, sizeof(buf) - len,
+					" %s: %zu,", tst_strerrno(-h->val[i]),
+					h->cnt[i]);
+		if (len >= (int)sizeof(buf))
+			break;
+	}
+	tst_res(TINFO, "%s:%s other: %zu", what, buf, h->other);
+}
+
+/*
+ * How many of the n pages at m are on node; content checked too.
+ *
+ * move_pages() in query mode answers for all pages in one call, but on
+ * 6.1 it does not see a present page whose entry NUMA balancing has
+ * made PROT_NONE to catch the next access (task_numa_work() ->
+ * change_prot_numa()): do_pages_stat_array() looks the page up with
+ * follow_page(FOLL_GET | FOLL_DUMP), which refuses a protnone entry
+ * unless FOLL_FORCE (gup_can_follow_protnone()): -EFAULT for a huge
+ * page's PMD (follow_pmd_mask() -> no_page_table()), -ENOENT for a
+ * PTE (follow_page_pte() returns NULL). The scanner may run on any
+ * return of ours to user space, so reading the pages just before does
+ * not prevent it. Only VMAs whose policy has MPOL_F_MOF are scanned
+ * (vma_policy_mof()): the default policy has it, set_mempolicy(
+ * MPOL_BIND) without MPOL_F_NUMA_BALANCING has not. The pages were
+ * just read, so they are mapped: such a page is asked again with
+ * get_mempolicy(MPOL_F_NODE | MPOL_F_ADDR), whose get_user_pages_fast()
+ * takes the hinting fault and reports the node the page is really on,
+ * so a page moved off the node still counts as moved.
+ */
 static inline size_t oom_pages_on(char *m, size_t n, int node, size_t *bad)
 {
 	void **addrs = SAFE_MALLOC(n * sizeof(*addrs));
 	int *status = SAFE_MALLOC(n * sizeof(*status));
+	struct oom_hist raw = {0}, real = {0};
 	size_t i, on = 0;
 
 	*bad = 0;
@@ -79,8 +147,17 @@ static inline size_t oom_pages_on(char *m, size_t n, int node, size_t *bad)
 		*bad += m[i * psz] != (char)(i + 1);
 	}
 	numa_where(addrs, n, status);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		oom_hist_add(&raw, status[i]);
+		if (status[i] == -EFAULT || status[i] == -ENOENT)
+			status[i] = numa_node_of(addrs[i]);
+		oom_hist_add(&real, status[i]);
 		on += status[i] == node;
+	}
+	if (raw.cnt[0] != n || raw.val[0] != node)
+		oom_hist_print(&raw, "move_pages() status");
+	if (on != n)
+		oom_hist_print(&real, "page nodes, -EFAULT and -ENOENT asked again");
 	free(addrs);
 	free(status);
 	return on;
