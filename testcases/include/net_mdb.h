@@ -108,4 +108,26 @@ static inline int net_mdb_wait(int proto, const void *group, int port,
 	return s;
 }
 
+/*
+ * Where the datagrams sent to a group went: frames captured out of pc and
+ * at the remote, and datagrams delivered at the remote.
+ */
+struct mc_seen {
+	int c, b, rx;
+};
+
+static inline void mc_expect(const char *what, const struct mc_seen *s,
+			     int c, int b, int rx)
+{
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "%s: frames out of pc", what);
+	NET_EXP_EQ(s->c, c, buf);
+	snprintf(buf, sizeof(buf), "%s: frames at the remote", what);
+	NET_EXP_EQ(s->b, b, buf);
+	snprintf(buf, sizeof(buf), "%s: datagrams delivered at the remote",
+		 what);
+	NET_EXP_EQ(s->rx, rx, buf);
+}
+
 #endif /* NET_MDB_H */

@@ -231,4 +231,27 @@ static inline void ns_block_sigs(const int *sigs)
 		tst_brk(TBROK | TERRNO, "sigprocmask(SIG_BLOCK)");
 }
 
+/* The last two numbers of the caller's NSpid line (0 where absent). */
+static inline void ns_nspid_tail(unsigned int *a, unsigned int *b)
+{
+	char line[256], *p;
+	unsigned int v;
+	FILE *f;
+	int n;
+
+	*a = *b = 0;
+	f = fopen("/proc/self/status", "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(/proc/self/status)");
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "NSpid:", 6))
+			continue;
+		for (p = line + 6; sscanf(p, "%u%n", &v, &n) == 1; p += n) {
+			*a = *b;
+			*b = v;
+		}
+	}
+	fclose(f);
+}
+
 #endif /* NS_HELPERS_H */

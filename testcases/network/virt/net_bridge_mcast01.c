@@ -134,12 +134,8 @@ static int dgrams_until(char tag, char stop)
 	}
 }
 
-struct seen {
-	int c, b, rx;
-};
-
 /* n datagrams tagged tag to group, then a sentinel: what got where. */
-static void send_group(const char *group, char tag, int n, struct seen *s)
+static void send_group(const char *group, char tag, int n, struct mc_seen *s)
 {
 	char stop;
 	int i;
@@ -153,20 +149,6 @@ static void send_group(const char *group, char tag, int n, struct seen *s)
 	s->c = frames_until(cap_c, tag, stop);
 	s->b = frames_until(cap_b, tag, stop);
 	s->rx = dgrams_until(tag, stop);
-}
-
-static void expect(const char *what, const struct seen *s, int c, int b,
-		   int rx)
-{
-	char buf[128];
-
-	snprintf(buf, sizeof(buf), "%s: frames out of pc", what);
-	NET_EXP_EQ(s->c, c, buf);
-	snprintf(buf, sizeof(buf), "%s: frames at the remote", what);
-	NET_EXP_EQ(s->b, b, buf);
-	snprintf(buf, sizeof(buf), "%s: datagrams delivered at the remote",
-		 what);
-	NET_EXP_EQ(s->rx, rx, buf);
 }
 
 static void membership(int opt)
@@ -206,7 +188,7 @@ static void errnos(void)
 static void test_snooping(void)
 {
 	long long end;
-	struct seen s;
+	struct mc_seen s;
 	int st;
 
 	membership(IP_ADD_MEMBERSHIP);
@@ -228,30 +210,30 @@ static void test_snooping(void)
 		return;
 	}
 	send_group("239.1.2.3", 'g', 5, &s);
-	expect("joined group, 5 datagrams", &s, 0, 5, 5);
+	mc_expect("joined group, 5 datagrams", &s, 0, 5, 5);
 
 	/* with a querier, unregistered groups go to router ports only */
 	send_group("239.1.2.4", 'u', 1, &s);
-	expect("unregistered group, no router port", &s, 0, 0, 0);
+	mc_expect("unregistered group, no router port", &s, 0, 0, 0);
 	RTNL_SAFE(net_brport_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 2));
 	NET_EXP_EQ(net_r_link_attr(pc, IFLA_INFO_SLAVE_DATA,
 			   IFLA_BRPORT_MULTICAST_ROUTER), 2,
 		   "pc multicast_router read back");
 	send_group("239.1.2.4", 'v', 1, &s);
-	expect("unregistered group, pc a router port", &s, 1, 0, 0);
+	mc_expect("unregistered group, pc a router port", &s, 1, 0, 0);
 	send_group("239.1.2.3", 'r', 1, &s);
-	expect("joined group, pc a router port", &s, 1, 1, 1);
+	mc_expect("joined group, pc a router port", &s, 1, 1, 1);
 	RTNL_SAFE(net_brport_set(pc, IFLA_BRPORT_MULTICAST_ROUTER, 1));
 	NET_EXP_EQ(net_r_link_attr(pc, IFLA_INFO_SLAVE_DATA,
 			   IFLA_BRPORT_MULTICAST_ROUTER), 1,
 		   "pc multicast_router back to 1");
 	send_group("239.1.2.4", 'y', 1, &s);
-	expect("unregistered group, pc no longer a router port", &s, 0, 0, 0);
+	mc_expect("unregistered group, pc no longer a router port", &s, 0, 0, 0);
 }
 
 static void test_static(void)
 {
-	struct seen s;
+	struct mc_seen s;
 
 	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, pc, "239.1.2.5", MDB_PERMANENT),
 		      0);
@@ -260,18 +242,18 @@ static void test_static(void)
 	TST_EXP_EQ_LI(mdb_msg(RTM_NEWMDB, br, pc, "239.1.2.5", MDB_PERMANENT),
 		      -EEXIST);
 	send_group("239.1.2.5", 's', 1, &s);
-	expect("static entry on pc", &s, 1, 0, 0);
+	mc_expect("static entry on pc", &s, 1, 0, 0);
 	TST_EXP_EQ_LI(mdb_msg(RTM_DELMDB, br, pc, "239.1.2.5", MDB_PERMANENT),
 		      0);
 	NET_EXP_EQ(mdb_find("239.1.2.5", pc), -1, "static entry deleted");
 	send_group("239.1.2.5", 't', 1, &s);
-	expect("static entry deleted", &s, 0, 0, 0);
+	mc_expect("static entry deleted", &s, 0, 0, 0);
 }
 
 static void test_leave(void)
 {
 	long long t0;
-	struct seen s;
+	struct mc_seen s;
 	int st;
 
 	RTNL_SAFE(br_set(IFLA_BR_MCAST_LAST_MEMBER_CNT, 4, 2));
@@ -280,7 +262,7 @@ static void test_leave(void)
 	st = mdb_wait("239.1.2.3", pb, -1, net_ms(30000));
 	NET_EXP_EQ(st, -1, "pb's entry after the leave");
 	send_group("239.1.2.3", 'l', 1, &s);
-	expect("left group", &s, 0, 0, 0);
+	mc_expect("left group", &s, 0, 0, 0);
 
 	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_FAST_LEAVE, 1));
 	NET_EXP_EQ(net_r_link_attr(pb, IFLA_INFO_SLAVE_DATA, IFLA_BRPORT_FAST_LEAVE),
@@ -306,7 +288,7 @@ static void setup(void)
 {
 	struct ip_mreqn mr = { 0 };
 	int one = 1;
-	struct seen s;
+	struct mc_seen s;
 
 	sock_pin_cpu();
 	net_l2_hosts_setup(mac_a);

@@ -109,12 +109,8 @@ static int frames_until(int fd, char tag, char stop)
 	}
 }
 
-struct seen {
-	int c, b, rx;
-};
-
 /* n datagrams tagged tag to group, then the sentinels: what got where. */
-static void send_group(const char *group, char tag, int n, struct seen *s)
+static void send_group(const char *group, char tag, int n, struct mc_seen *s)
 {
 	char stop;
 	int i;
@@ -129,20 +125,6 @@ static void send_group(const char *group, char tag, int n, struct seen *s)
 	s->c = frames_until(cap_c, tag, stop);
 	s->b = frames_until(cap_b, tag, stop);
 	s->rx = net_count_tags_until(rxb, tag, stop);
-}
-
-static void expect(const char *what, const struct seen *s, int c, int b,
-		   int rx)
-{
-	char buf[128];
-
-	snprintf(buf, sizeof(buf), "%s: frames out of pc", what);
-	NET_EXP_EQ(s->c, c, buf);
-	snprintf(buf, sizeof(buf), "%s: frames at the remote", what);
-	NET_EXP_EQ(s->b, b, buf);
-	snprintf(buf, sizeof(buf), "%s: datagrams delivered at the remote",
-		 what);
-	NET_EXP_EQ(s->rx, rx, buf);
 }
 
 static void membership(int opt)
@@ -187,7 +169,7 @@ static void test_mld_version(void)
 static void test_snooping(void)
 {
 	long long end;
-	struct seen s;
+	struct mc_seen s;
 	int st;
 
 	membership(IPV6_ADD_MEMBERSHIP);
@@ -210,15 +192,15 @@ static void test_snooping(void)
 		return;
 	}
 	send_group(GROUP, 'g', 5, &s);
-	expect("joined group, 5 datagrams", &s, 0, 5, 5);
+	mc_expect("joined group, 5 datagrams", &s, 0, 5, 5);
 	send_group(UNREG, 'u', 1, &s);
-	expect("unregistered group, querier on", &s, 0, 0, 0);
+	mc_expect("unregistered group, querier on", &s, 0, 0, 0);
 }
 
 static void test_leave(void)
 {
 	long long t0;
-	struct seen s;
+	struct mc_seen s;
 	int st;
 
 	RTNL_SAFE(net_br_set(br, IFLA_BR_MCAST_LAST_MEMBER_CNT, 4, 2));
@@ -227,7 +209,7 @@ static void test_leave(void)
 	st = mdb_wait(GROUP, pb, -1, net_ms(30000));
 	NET_EXP_EQ(st, -1, "pb's entry after the leave");
 	send_group(GROUP, 'l', 1, &s);
-	expect("left group", &s, 0, 0, 0);
+	mc_expect("left group", &s, 0, 0, 0);
 
 	RTNL_SAFE(net_brport_set(pb, IFLA_BRPORT_FAST_LEAVE, 1));
 	NET_EXP_EQ(port_attr(pb, IFLA_BRPORT_FAST_LEAVE), 1,
@@ -249,17 +231,17 @@ static void test_leave(void)
 
 static void test_flood(void)
 {
-	struct seen s;
+	struct mc_seen s;
 
 	RTNL_SAFE(net_br_set(br, IFLA_BR_MCAST_QUERIER, 1, 0));
 	NET_EXP_EQ(br_attr(IFLA_BR_MCAST_QUERIER), 0, "querier off read back");
 	send_group(UNREG, 'f', 1, &s);
-	expect("unregistered group, no querier", &s, 1, 1, 0);
+	mc_expect("unregistered group, no querier", &s, 1, 1, 0);
 	RTNL_SAFE(net_brport_set(pc, IFLA_BRPORT_MCAST_FLOOD, 0));
 	NET_EXP_EQ(port_attr(pc, IFLA_BRPORT_MCAST_FLOOD), 0,
 		   "pc MCAST_FLOOD read back");
 	send_group(UNREG, 'n', 1, &s);
-	expect("unregistered group, no querier, pc mcast_flood off", &s, 0,
+	mc_expect("unregistered group, no querier, pc mcast_flood off", &s, 0,
 	       1, 0);
 }
 
@@ -297,7 +279,7 @@ static void setup(void)
 	struct sockaddr_in6 any = { .sin6_family = AF_INET6,
 				    .sin6_port = htons(PORT) };
 	struct in6_addr a;
-	struct seen s;
+	struct mc_seen s;
 	int i;
 
 	sock_pin_cpu();

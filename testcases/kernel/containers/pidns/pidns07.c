@@ -56,28 +56,6 @@ static pid_t fork_exit(void)
 	return pid;
 }
 
-/* The last two numbers of the caller's NSpid line */
-static void nspid_tail(unsigned int *a, unsigned int *b)
-{
-	char line[256], *p;
-	unsigned int v;
-	FILE *f;
-	int n;
-
-	f = fopen("/proc/self/status", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/self/status)");
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "NSpid:", 6))
-			continue;
-		for (p = line + 6; sscanf(p, "%u%n", &v, &n) == 1; p += n) {
-			*a = *b;
-			*b = v;
-		}
-	}
-	fclose(f);
-}
-
 /*
  * clone3() with set_tid; the child (which checks its NSpid if check is
  * set) waits for EOF on hold[0] and exits.
@@ -100,7 +78,7 @@ static pid_t clone_tid(uint64_t flags, pid_t *tids, int n, int *hold,
 		return pid;
 	close(hold[1]);
 	if (check) {
-		nspid_tail(&a, &b);
+		ns_nspid_tail(&a, &b);
 		TST_EXP_EXPR(a == 555 && b == 1 && getpid() == 1,
 			     "the child's NSpid ends '%u %u', getpid() %d", a, b,
 			     (int)getpid());

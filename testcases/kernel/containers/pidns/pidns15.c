@@ -63,29 +63,6 @@ static long read_last(void)
 	return val;
 }
 
-/* The last two numbers of the caller's NSpid line. */
-static void nspid_tail(unsigned int *a, unsigned int *b)
-{
-	char line[256], *p;
-	unsigned int v;
-	FILE *f;
-	int n;
-
-	*a = *b = 0;
-	f = fopen("/proc/self/status", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/self/status)");
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "NSpid:", 6))
-			continue;
-		for (p = line + 6; sscanf(p, "%u%n", &v, &n) == 1; p += n) {
-			*a = *b;
-			*b = v;
-		}
-	}
-	fclose(f);
-}
-
 /*
  * clone3() with set_tid of n entries; the child exits 0 at once, or after
  * checking that its NSpid ends "want_outer 1" when want_outer is set.
@@ -108,7 +85,7 @@ static pid_t clone_tid(uint64_t flags, const pid_t *tids, int n,
 	if (pid)
 		return pid;
 	if (want_outer) {
-		nspid_tail(&a, &b);
+		ns_nspid_tail(&a, &b);
 		TST_EXP_EXPR(a == want_outer && b == 1 && getpid() == 1,
 			     "set_tid {1, %u}: the child's NSpid ends '%u %u'",
 			     want_outer, a, b);
