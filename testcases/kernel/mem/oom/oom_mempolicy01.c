@@ -10,7 +10,7 @@
  *    64 MiB, every page on B (its death must free memory on B: with its
  *    pages elsewhere the eater would be the next victim);
  *  - an eater bound to B (oom_score_adj 0) touches up to node B's
- *    MemTotal + 64 MiB, watching the victim through a pidfd.
+ *    MemTotal + 64 MiB, stopping at the first OOM kill.
  * The OOM is CONSTRAINT_MEMORY_POLICY (mm/oom_kill.c constrained_alloc():
  * the allocation's nodemask does not cover every node with memory), and
  * oom_cpuset_eligible() asks mempolicy_in_oom_domain(): the holder's

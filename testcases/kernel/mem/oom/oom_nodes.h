@@ -12,7 +12,7 @@
  *    B (its death must free memory on B: with its pages elsewhere the
  *    eater would be the next victim);
  *  - an eater kept to node B (oom_score_adj 0) touches up to node B's
- *    MemTotal + 64 MiB, watching the victim through a pidfd.
+ *    MemTotal + 64 MiB, stopping at the first OOM kill.
  * oom_nodes_run() judges: the victim dies of SIGKILL, the eater stops
  * then and exits 0, the holder lives with its pages intact on A, and
  * /proc/vmstat counts exactly one oom_kill. The test runs with
@@ -229,7 +229,15 @@ static inline void oom_node_mem(int node, size_t *total, size_t *free_b)
 		tst_brk(TBROK, "no MemTotal in %s", path);
 }
 
-static inline void oom_eater(const struct oom_nodes *t, pid_t vic)
+/*
+ * The eater stops at the first OOM kill (vmstat oom_kill past kills0), not
+ * at the victim's exit: once the OOM reaper has freed the victim's memory
+ * the killer skips it (MMF_OOM_SKIP) although it may not have exited yet
+ * (under TCG it can take a while to run), and an eater still allocating
+ * then is rightly the next victim.
+ */
+static inline void oom_eater(const struct oom_nodes *t, pid_t vic,
+			     long kills0)
 {
 	struct pollfd pfd = {.fd = pidfd_open_raw(vic, 0), .events = POLLIN};
 	size_t total, free_b, limit, i;
@@ -249,8 +257,9 @@ static inline void oom_eater(const struct oom_nodes *t, pid_t vic)
 		m[i] = 1;
 		if (i % MB)
 			continue;
-		if (poll(&pfd, 1, 0) == 1) {
-			tst_res(TINFO, "eater: victim gone at %zu MiB of node "
+		if (tst_read_vmstat("oom_kill") != kills0 ||
+		    poll(&pfd, 1, 0) == 1) {
+			tst_res(TINFO, "eater: an OOM kill at %zu MiB of node "
 				"%d's %zu MiB", i / MB, nb, total / MB);
 			exit(0);
 		}
@@ -292,7 +301,7 @@ static inline void oom_nodes_run(const struct oom_nodes *t)
 	kills0 = tst_read_vmstat("oom_kill");
 	eat = SAFE_FORK();
 	if (!eat)
-		oom_eater(t, vic);
+		oom_eater(t, vic, kills0);
 
 	/* the victim and the eater, whichever ends first */
 	while (vst == -1 || est == -1) {
