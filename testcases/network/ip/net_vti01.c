@@ -282,8 +282,8 @@ static void check_attr(int h, int family, int type, const char *name,
 	if (q.len == len && !memcmp(q.val, want, len))
 		tst_res(TPASS, "%s of %s read back", name, devname(family));
 	else
-		tst_res(TFAIL, "%s of %s: %d bytes, not the %d set", name,
-			devname(family), q.len, len);
+		tst_res(TFAIL, "%s of %s: not the value set (%d bytes, %d set)",
+			name, devname(family), q.len, len);
 }
 
 static void check_attrs(int h, const struct dir *out, const struct dir *in)
