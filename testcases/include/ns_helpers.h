@@ -7,6 +7,7 @@
 #ifndef NS_HELPERS_H
 #define NS_HELPERS_H
 
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -252,6 +253,34 @@ static inline void ns_nspid_tail(unsigned int *a, unsigned int *b)
 		}
 	}
 	fclose(f);
+}
+
+#define NS_LAST_PID "/proc/sys/kernel/ns_last_pid"
+
+/*
+ * write() of val to the ns_last_pid of the caller's pid namespace: 0, or
+ * -1 with its errno.
+ */
+static inline int ns_last_pid_write(long val)
+{
+	char buf[32];
+	int fd, ret, err;
+
+	snprintf(buf, sizeof(buf), "%ld", val);
+	fd = SAFE_OPEN(NS_LAST_PID, O_WRONLY);
+	ret = write(fd, buf, strlen(buf));
+	err = errno;
+	SAFE_CLOSE(fd);
+	errno = err;
+	return ret == (int)strlen(buf) ? 0 : -1;
+}
+
+static inline long ns_last_pid_read(void)
+{
+	long val;
+
+	SAFE_FILE_SCANF(NS_LAST_PID, "%ld", &val);
+	return val;
 }
 
 #endif /* NS_HELPERS_H */

@@ -20,31 +20,8 @@
 #include "ns_helpers.h"
 #include "clone3_raw.h"
 
-#define LAST "/proc/sys/kernel/ns_last_pid"
 
 static long pid_max;
-
-static int write_last(long val)
-{
-	char buf[32];
-	int fd, ret, err;
-
-	snprintf(buf, sizeof(buf), "%ld", val);
-	fd = SAFE_OPEN(LAST, O_WRONLY);
-	ret = write(fd, buf, strlen(buf));
-	err = errno;
-	SAFE_CLOSE(fd);
-	errno = err;
-	return ret == (int)strlen(buf) ? 0 : -1;
-}
-
-static long read_last(void)
-{
-	long val;
-
-	SAFE_FILE_SCANF(LAST, "%ld", &val);
-	return val;
-}
 
 static pid_t fork_exit(void)
 {
@@ -128,16 +105,16 @@ static void init_main(void)
 {
 	pid_t pid;
 
-	TST_EXP_EQ_LI(read_last(), 1);
-	TST_EXP_PASS(write_last(99), "write 99 to ns_last_pid");
+	TST_EXP_EQ_LI(ns_last_pid_read(), 1);
+	TST_EXP_PASS(ns_last_pid_write(99), "write 99 to ns_last_pid");
 	pid = fork_exit();
 	TST_EXP_EQ_LI(pid, 100);
-	TST_EXP_EQ_LI(read_last(), 100);
+	TST_EXP_EQ_LI(ns_last_pid_read(), 100);
 
-	TST_EXP_FAIL(write_last(-1), EINVAL, "ns_last_pid -1");
-	TST_EXP_FAIL(write_last(pid_max + 1), EINVAL, "ns_last_pid pid_max+1");
-	TST_EXP_EQ_LI(read_last(), 100);
-	TST_EXP_PASS(write_last(pid_max - 1), "ns_last_pid pid_max-1");
+	TST_EXP_FAIL(ns_last_pid_write(-1), EINVAL, "ns_last_pid -1");
+	TST_EXP_FAIL(ns_last_pid_write(pid_max + 1), EINVAL, "ns_last_pid pid_max+1");
+	TST_EXP_EQ_LI(ns_last_pid_read(), 100);
+	TST_EXP_PASS(ns_last_pid_write(pid_max - 1), "ns_last_pid pid_max-1");
 	pid = fork_exit();
 	TST_EXP_EXPR(pid == 300, "the fork after pid_max - 1 wrapped to %d "
 		     "(300 expected)", (int)pid);
@@ -146,7 +123,7 @@ static void init_main(void)
 	if (!pid) {
 		SAFE_SETGID(65534);
 		SAFE_SETUID(65534);
-		TST_EXP_FAIL(write_last(500), EPERM, "ns_last_pid as nobody");
+		TST_EXP_FAIL(ns_last_pid_write(500), EPERM, "ns_last_pid as nobody");
 		exit(0);
 	}
 	reap_child(pid);
@@ -165,8 +142,8 @@ static void run(void)
 
 static void setup(void)
 {
-	if (access(LAST, F_OK))
-		tst_brk(TCONF, "no " LAST " (CONFIG_CHECKPOINT_RESTORE)");
+	if (access(NS_LAST_PID, F_OK))
+		tst_brk(TCONF, "no " NS_LAST_PID " (CONFIG_CHECKPOINT_RESTORE)");
 	SAFE_FILE_SCANF("/proc/sys/kernel/pid_max", "%ld", &pid_max);
 	if (pid_max <= 1000)
 		tst_brk(TCONF, "pid_max %ld too small", pid_max);

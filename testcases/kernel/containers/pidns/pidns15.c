@@ -35,33 +35,10 @@
 #include "caps_raw.h"
 #include "clone3_raw.h"
 
-#define LAST "/proc/sys/kernel/ns_last_pid"
 
 #ifndef CAP_CHECKPOINT_RESTORE
 #define CAP_CHECKPOINT_RESTORE 40
 #endif
-
-static int write_last(long val)
-{
-	char buf[32];
-	int fd, ret, err;
-
-	snprintf(buf, sizeof(buf), "%ld", val);
-	fd = SAFE_OPEN(LAST, O_WRONLY);
-	ret = write(fd, buf, strlen(buf));
-	err = errno;
-	SAFE_CLOSE(fd);
-	errno = err;
-	return ret == (int)strlen(buf) ? 0 : -1;
-}
-
-static long read_last(void)
-{
-	long val;
-
-	SAFE_FILE_SCANF(LAST, "%ld", &val);
-	return val;
-}
 
 /*
  * clone3() with set_tid of n entries; the child exits 0 at once, or after
@@ -129,7 +106,7 @@ static void checkpoint_only(void)
 	pid_t tid, pid;
 
 	set_caps(CAP_BIT(CAP_CHECKPOINT_RESTORE));
-	TST_EXP_PASS(write_last(199), "ns_last_pid 199 with "
+	TST_EXP_PASS(ns_last_pid_write(199), "ns_last_pid 199 with "
 		     "CAP_CHECKPOINT_RESTORE only");
 	pid = SAFE_FORK();
 	if (!pid)
@@ -141,10 +118,10 @@ static void checkpoint_only(void)
 		   "CAP_CHECKPOINT_RESTORE only");
 
 	set_caps(0);
-	TST_EXP_FAIL(write_last(299), EPERM, "ns_last_pid as root without "
+	TST_EXP_FAIL(ns_last_pid_write(299), EPERM, "ns_last_pid as root without "
 		     "CAP_CHECKPOINT_RESTORE and CAP_SYS_ADMIN");
 	/* a pid chosen by set_tid does not move the cyclic cursor */
-	TST_EXP_EQ_LI(read_last(), 200);
+	TST_EXP_EQ_LI(ns_last_pid_read(), 200);
 	tid = 260;
 	expect_tid(0, &tid, 1, 0, EPERM, "set_tid {260} without the "
 		   "capabilities");
@@ -156,8 +133,8 @@ static void p2_init(void)
 	pid_t tids[3], pid;
 
 	TST_EXP_EQ_LI(getpid(), 1);
-	TST_EXP_EQ_LI(read_last(), 1);
-	TST_EXP_PASS(write_last(40), "ns_last_pid 40 in P2 (owned by U)");
+	TST_EXP_EQ_LI(ns_last_pid_read(), 1);
+	TST_EXP_PASS(ns_last_pid_write(40), "ns_last_pid 40 in P2 (owned by U)");
 	pid = SAFE_FORK();
 	if (!pid)
 		exit(0);
@@ -178,7 +155,7 @@ static void p2_init(void)
 /* In P: root of a new user namespace U, making P2. */
 static void other_owner(void)
 {
-	long before = read_last();
+	long before = ns_last_pid_read();
 	pid_t tids[2], pid;
 
 	if (unshare(CLONE_NEWUSER))
@@ -188,9 +165,9 @@ static void other_owner(void)
 	expect_tid(0, tids, 1, 0, EPERM, "set_tid {260} in P from U's root");
 	if (unshare(CLONE_NEWPID))
 		tst_brk(TBROK | TERRNO, "unshare(CLONE_NEWPID) in U");
-	TST_EXP_FAIL(write_last(299), EPERM, "ns_last_pid of P from U's root "
+	TST_EXP_FAIL(ns_last_pid_write(299), EPERM, "ns_last_pid of P from U's root "
 		     "with pid_for_children P2 (owned by U)");
-	TST_EXP_EQ_LI(read_last(), before);
+	TST_EXP_EQ_LI(ns_last_pid_read(), before);
 	/* pid 1 of P2 is U's to choose, 260 in P is not */
 	tids[0] = 1;
 	tids[1] = 260;
@@ -238,8 +215,8 @@ static void setup(void)
 {
 	long pid_max;
 
-	if (access(LAST, F_OK))
-		tst_brk(TCONF, "no " LAST " (CONFIG_CHECKPOINT_RESTORE)");
+	if (access(NS_LAST_PID, F_OK))
+		tst_brk(TCONF, "no " NS_LAST_PID " (CONFIG_CHECKPOINT_RESTORE)");
 	SAFE_FILE_SCANF("/proc/sys/kernel/pid_max", "%ld", &pid_max);
 	if (pid_max <= 1000)
 		tst_brk(TCONF, "pid_max %ld too small", pid_max);
