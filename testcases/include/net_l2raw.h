@@ -63,6 +63,23 @@ static inline int net_pkt_sock(int h, const char *dev, int proto)
 	return fd;
 }
 
+/*
+ * A third port "pc" of bridge br in NET_R, its veth peer "tapc" left
+ * outside the bridge, both up: a packet socket on tapc (returned) sees
+ * what the bridge sends out of pc.
+ */
+static inline int net_bridge_tap_port(int br, int *pc, int *tapc)
+{
+	net_enter(NET_R);
+	RTNL_SAFE(rtnl_veth_add("pc", "tapc", -1));
+	*pc = rtnl_ifindex("pc");
+	*tapc = rtnl_ifindex("tapc");
+	RTNL_SAFE(rtnl_link_master(*pc, br));
+	RTNL_SAFE(rtnl_link_up(*pc));
+	RTNL_SAFE(rtnl_link_up(*tapc));
+	return net_pkt_sock(NET_R, "tapc", ETH_P_ALL);
+}
+
 /* The whole frame f (Ethernet header included) out of ifindex. */
 static inline void net_raw_send(int fd, int ifindex, const void *f,
 				size_t len)

@@ -292,14 +292,8 @@ static void setup(void)
 
 	sock_pin_cpu();
 	net_l2_hosts_setup(mac_a);
-	RTNL_SAFE(rtnl_veth_add("pc", "tapc", -1));
 	net_bridge_pa_pb(&br, &pa, &pb);
-	pc = rtnl_ifindex("pc");
-	tapc = rtnl_ifindex("tapc");
-	RTNL_SAFE(rtnl_link_master(pc, br));
-	RTNL_SAFE(rtnl_link_up(pc));
-	RTNL_SAFE(rtnl_link_up(tapc));
-	cap_c = net_pkt_sock(NET_R, "tapc", ETH_P_ALL);
+	cap_c = net_bridge_tap_port(br, &pc, &tapc);
 
 	net_enter(NET_B);
 	RTNL_SAFE(rtnl_link_up(rtnl_ifindex("net0")));
