@@ -3,7 +3,9 @@
  * The cgroup v1 release agent, in a named hierarchy of the test's own
  * (mounted in its private mount namespace):
  * - with release_agent set to a script of the tmpdir that appends its
- *   argument to a file (polled up to 10 s, then exact): the last process
+ *   argument to a file (polled up to 10 s, then exact; a call that must
+ *   not come is given until a sentinel cgroup's call, released after
+ *   it, has arrived): the last process
  *   of y (notify_on_release 0) leaves no call; the last process of x
  *   (notify_on_release 1) none while x has the child cgroup x/z; the
  *   last process of x/z one call "/x/z"; removing x/z then releases x
@@ -30,7 +32,10 @@
 #define MNT "v1"
 
 static char agent[PATH_MAX], calls[PATH_MAX];
-static const char *const dirs[] = {MNT "/x", MNT "/x/z", MNT "/y"};
+static const char *const dirs[] = {
+	MNT "/x", MNT "/x/z", MNT "/y", MNT "/s1", MNT "/s2", MNT "/s3"
+};
+static int sentinels;
 static int mounted;
 
 /* the last process of dir: a child moved there, reaped */
@@ -71,21 +76,64 @@ static void one_line(char *dst, const char *src, size_t size)
 	dst[i] = 0;
 }
 
-/* poll the calls file until it holds want, for up to 10 s */
-static void expect_calls(const char *want, const char *why)
+/* got without the sentinels' lines (they start with "/s") */
+static void drop_sentinels(char *got)
+{
+	char *src = got, *dst = got, *end;
+	size_t len;
+
+	while (*src) {
+		end = strchr(src, '\n');
+		len = end ? (size_t)(end - src + 1) : strlen(src);
+		if (strncmp(src, "/s", 2)) {
+			memmove(dst, src, len);
+			dst += len;
+		}
+		src += len;
+	}
+	*dst = 0;
+}
+
+/*
+ * Poll the calls file for up to 10 s until it holds the sentinel's call
+ * and, besides the sentinels' lines, at least as much as want.
+ */
+static void wait_for_calls(const char *sentinel, const char *want,
+			   char *got, size_t size)
 {
 	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
-	char got[256], shown[256], wanted[256];
+	int seen;
 
 	for (;;) {
-		read_calls(got, sizeof(got));
-		if (strlen(got) >= strlen(want) || tst_mono_ms() > deadline)
+		read_calls(got, size);
+		seen = strstr(got, sentinel) != NULL;
+		drop_sentinels(got);
+		if ((seen && strlen(got) >= strlen(want)) ||
+		    tst_mono_ms() > deadline)
 			break;
 		usleep(10000);
 	}
-	/* a call that should not come has had time to come */
-	usleep(200000);
-	read_calls(got, sizeof(got));
+	TST_EXP_EXPR(seen, "sentinel call %.3s came", sentinel);
+}
+
+/*
+ * The calls must be exactly want. A call that must not come was queued
+ * before the sentinel's release, so it has had the time the sentinel's
+ * call took (agents run asynchronously, so this is a bound of the
+ * host's own making, not a fixed sleep).
+ */
+static void expect_calls(const char *want, const char *why)
+{
+	char got[256], shown[256], wanted[256], sentinel[16], notify[64];
+	const char *dir = dirs[3 + sentinels];
+
+	SAFE_MKDIR(dir, 0755);
+	snprintf(notify, sizeof(notify), "%s/notify_on_release", dir);
+	SAFE_FILE_PRINTF(notify, "1");
+	last_exit(dir);
+	snprintf(sentinel, sizeof(sentinel), "/s%d\n", ++sentinels);
+	wait_for_calls(sentinel, want, got, sizeof(got));
+	SAFE_RMDIR(dir);
 	one_line(shown, got, sizeof(shown));
 	one_line(wanted, want, sizeof(wanted));
 	TST_EXP_EXPR(!strcmp(got, want), "%s: agent calls '%s' (want '%s')",
@@ -97,6 +145,7 @@ static void agent_runs(void)
 	char cur[PATH_MAX] = "";
 
 	/* a fresh record of calls each iteration */
+	sentinels = 0;
 	if (unlink(calls) && errno != ENOENT)
 		tst_brk(TBROK | TERRNO, "unlink(%s)", calls);
 	SAFE_FILE_PRINTF(MNT "/release_agent", "%s", agent);
@@ -198,7 +247,7 @@ static void cleanup(void)
 		return;
 	/* no agent left behind for a hierarchy that may linger */
 	cg1_write(MNT "/release_agent", "\n");
-	cg1_rmdir_all(dirs, 3);
+	cg1_rmdir_all(dirs, ARRAY_SIZE(dirs));
 	umount2(MNT, MNT_DETACH);
 }
 
