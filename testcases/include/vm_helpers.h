@@ -248,6 +248,56 @@ static inline long smaps_kb(void *addr, const char *field)
 }
 
 /*
+ * A "Field: N kB" line of /proc/PID/FILE (smaps or smaps_rollup): of the
+ * entry that starts at addr, or with addr NULL the sum over all entries
+ * (*nvma, when not NULL, gets their number). For another process's
+ * mappings, which smaps_kb() of /proc/self cannot read.
+ */
+static inline long proc_smaps_kb(pid_t pid, const char *file, void *addr,
+			const char *field, int *nvma)
+{
+	char path[64], line[512];
+	size_t flen = strlen(field);
+	unsigned long start, end;
+	int in = 0, n = 0;
+	long sum = 0, val = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, file);
+	f = fopen(path, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", path);
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx ", &start, &end) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
+			in = !addr || start == (unsigned long)addr;
+			n++;
+			continue;
+		}
+		if (in && !strncmp(line, field, flen) && line[flen] == ':') {
+			val = strtol(line + flen + 1, NULL, 10);
+			sum += val;
+			if (addr)
+				break;
+		}
+	}
+	fclose(f);
+	if (nvma)
+		*nvma = n;
+	if (val < 0)
+		tst_brk(TBROK, "no %s in %s%s", field, path,
+			addr ? " for the mapping" : "");
+	return addr ? val : sum;
+}
+
+/* mlock() that must succeed. */
+static inline void vm_mlock(void *addr, size_t len)
+{
+	if (mlock(addr, len))
+		tst_brk(TBROK | TERRNO, "mlock(%p, %zu)", addr, len);
+}
+
+/*
  * Whether the VmFlags line of the /proc/self/smaps entry of the mapping
  * that starts at addr has the two-letter flag (e.g. "sl", "dp").
  */
