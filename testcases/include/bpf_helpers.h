@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The raw bpf(2) calls the bpf tests of this directory share: the
+ * The raw bpf(2) calls the tests that load their own programs share
+ * (kernel/syscalls/bpf, network/virt/net_xdp01): the
  * syscall itself, map creation and element access, program loading with
  * the verifier's log kept in bpf_log, and one BPF_PROG_TEST_RUN.
  * Include after tst_test.h.
@@ -68,6 +69,22 @@ static inline long bpf_prog_load(int type, const struct bpf_insn *insns,
 	a.log_size = sizeof(bpf_log);
 	a.log_level = 1;
 	return bpf_sys(BPF_PROG_LOAD, &a);
+}
+
+/* the id the kernel gave a loaded program (bpf_prog_info.id) */
+static inline uint32_t bpf_prog_id(int prog)
+{
+	struct bpf_prog_info info;
+	union bpf_attr a;
+
+	memset(&info, 0, sizeof(info));
+	memset(&a, 0, sizeof(a));
+	a.info.bpf_fd = prog;
+	a.info.info_len = sizeof(info);
+	a.info.info = (uintptr_t)&info;
+	if (bpf_sys(BPF_OBJ_GET_INFO_BY_FD, &a))
+		tst_brk(TBROK | TERRNO, "BPF_OBJ_GET_INFO_BY_FD(%d)", prog);
+	return info.id;
 }
 
 /* runs the program once on 64 zero bytes; a failure breaks the test */

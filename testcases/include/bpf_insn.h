@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * eBPF instructions for the bpf tests of this directory, written as the
+ * eBPF instructions for the tests that load hand-assembled programs
+ * (kernel/syscalls/bpf, network/virt/net_xdp01), written as the
  * kernel's instruction encoding (struct bpf_insn of linux/bpf.h); the
  * kernel's own builder macros are not part of its user API.
  */
@@ -27,6 +28,9 @@
 #define LDX_MEM(sz, d, s, o)	INSN(BPF_LDX | (sz) | BPF_MEM, d, s, o, 0)
 #define CALL(f)			INSN(BPF_JMP | BPF_CALL, 0, 0, 0, f)
 #define JEQ_IMM(d, i, o)	INSN(BPF_JMP | BPF_JEQ | BPF_K, d, 0, o, i)
+/* if (d op i) or (d op s) skip o instructions; op BPF_JNE, BPF_JGT, ... */
+#define JMP_IMM(op, d, i, o)	INSN(BPF_JMP | (op) | BPF_K, d, 0, o, i)
+#define JMP_REG(op, d, s, o)	INSN(BPF_JMP | (op) | BPF_X, d, s, o, 0)
 #define EXIT()			INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 #define XADD64(d, s, o)		INSN(BPF_STX | BPF_DW | BPF_ATOMIC, d, s, o, \
 				     BPF_ADD)
