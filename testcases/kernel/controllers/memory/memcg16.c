@@ -80,6 +80,26 @@ static void check_events(long long steal0, long long scan0, long long pages)
 		     "pgsteal's +%lld expected", scan - scan0, steal - steal0);
 }
 
+/*
+ * p's memory.current minus p/c's, from a pair of reads p/c's value did
+ * not change across (objects freed late may still lower it); p/c's in cur.
+ */
+static long long p_own(long long *cur)
+{
+	long long deadline = tst_mono_ms() + 10000 * tst_timeout_mul();
+	long long c1, pv, c2;
+
+	do {
+		c1 = current_of("p/c");
+		pv = current_of("p");
+		c2 = current_of("p/c");
+	} while (c1 != c2 && tst_mono_ms() < deadline);
+	if (c1 != c2)
+		tst_brk(TBROK, "p/c's memory.current kept changing for 10 s");
+	*cur = c2;
+	return pv - c2;
+}
+
 static void check_file_intact(void)
 {
 	char buf[4096];
@@ -99,7 +119,7 @@ static void check_file_intact(void)
 
 static void run(void)
 {
-	long long cur0, pdiff0, file0, cur, pcur, file, steal0, scan0;
+	long long cur0, pdiff0, pdiff, file0, cur, file, steal0, scan0;
 
 	expect_reclaim_err("p/c", "abc", EINVAL);
 	expect_reclaim_err("p/c", "-1", EINVAL);
@@ -133,14 +153,12 @@ static void run(void)
 	check_drop("p/c memory.stat file after \"4M\"", file0, file, LO, HI);
 
 	/* p's own charges (its children's per-CPU data) are not reclaimed */
-	cur0 = cur;
-	pdiff0 = current_of("p") - cur0;
+	pdiff0 = p_own(&cur0);
 	expect_reclaim_err("p", "4M", 0);
-	cur = current_of("p/c");
+	pdiff = p_own(&cur);
 	check_drop("p/c memory.current after \"4M\" on p", cur0, cur, LO, HI);
-	pcur = current_of("p");
-	TST_EXP_EXPR(pcur - cur == pdiff0, "p's memory.current %lld is p/c's "
-		     "%lld + %lld as before", pcur, cur, pdiff0);
+	TST_EXP_EXPR(pdiff == pdiff0, "p's memory.current is p/c's %lld + "
+		     "%lld, + %lld before", cur, pdiff, pdiff0);
 
 	expect_reclaim_err("p/c", "64M", EAGAIN);
 	file = cg_wait_key("p/c", "memory.stat", "file", 0, MB - 1);
