@@ -201,6 +201,31 @@ static inline short net_poll(int fd, short events, int ms)
 	return ret ? pfd.revents : 0;
 }
 
+/*
+ * The datagram of size bytes just sent to r: waited for up to 10 s
+ * (scaled) and compared whole. TPASS and 1 when it arrived unchanged,
+ * TFAIL naming what and 0 when it did not come or differs.
+ */
+static inline int net_expect_datagram(int r, const void *sent, size_t size,
+				      const char *what)
+{
+	static unsigned char got[65536];
+	ssize_t n;
+
+	if (!net_poll(r, POLLIN, 10000)) {
+		tst_res(TFAIL, "%s: no datagram of %zu bytes came", what, size);
+		return 0;
+	}
+	n = recv(r, got, sizeof(got), MSG_DONTWAIT);
+	if (n != (ssize_t)size || memcmp(got, sent, size)) {
+		tst_res(TFAIL, "%s: received %zd bytes, expected %zu intact",
+			what, n, size);
+		return 0;
+	}
+	tst_res(TPASS, "%s: %zu byte datagram arrived intact", what, size);
+	return 1;
+}
+
 /* net_poll() that TBROKs when nothing came in 30 s (scaled). */
 static inline short net_wait(int fd, short events)
 {

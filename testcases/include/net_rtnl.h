@@ -202,7 +202,11 @@ static inline int rtnl_talk(struct rtnl_msg *m)
 	return rtnl_talk_cb(m, NULL, NULL);
 }
 
-/* Attribute type of rta in an answer, from the attributes after hdr. */
+/*
+ * Attribute type of rta in an answer, from the attributes after hdr. The
+ * flag bits (NLA_F_NESTED, which the kernel sets on the nests of newer
+ * families such as nexthops, and NLA_F_NET_BYTEORDER) are not compared.
+ */
 static inline struct rtattr *rtnl_attr(struct nlmsghdr *nh, size_t hlen,
 				       int type)
 {
@@ -211,18 +215,19 @@ static inline struct rtattr *rtnl_attr(struct nlmsghdr *nh, size_t hlen,
 	int len = nh->nlmsg_len - NLMSG_LENGTH(hlen);
 
 	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if (rta->rta_type == type)
+		if ((rta->rta_type & NLA_TYPE_MASK) == type)
 			return rta;
 	return NULL;
 }
 
+/* Attribute type inside the nest, flag bits not compared either. */
 static inline struct rtattr *rtnl_nested(struct rtattr *nest, int type)
 {
 	struct rtattr *rta = RTA_DATA(nest);
 	int len = RTA_PAYLOAD(nest);
 
 	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if (rta->rta_type == type)
+		if ((rta->rta_type & NLA_TYPE_MASK) == type)
 			return rta;
 	return NULL;
 }

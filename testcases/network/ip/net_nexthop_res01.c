@@ -48,31 +48,6 @@ struct grp_member {
 	int weight;
 };
 
-/* A nested attribute; the kernel sets NLA_F_NESTED on its nests. */
-static struct rtattr *nested(struct rtattr *nest, int type)
-{
-	struct rtattr *rta = RTA_DATA(nest);
-	int len = RTA_PAYLOAD(nest);
-
-	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if ((rta->rta_type & NLA_TYPE_MASK) == type)
-			return rta;
-	return NULL;
-}
-
-/* A top-level attribute of a nexthop message, the same way. */
-static struct rtattr *attr(struct nlmsghdr *nh, int type)
-{
-	struct rtattr *rta = (struct rtattr *)((char *)NLMSG_DATA(nh) +
-					       NLMSG_ALIGN(sizeof(struct nhmsg)));
-	int len = nh->nlmsg_len - NLMSG_LENGTH(sizeof(struct nhmsg));
-
-	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if ((rta->rta_type & NLA_TYPE_MASK) == type)
-			return rta;
-	return NULL;
-}
-
 /* A gateway nexthop id -> 10.99.5.(id + 1) on dum0. */
 static int nh_gw(uint32_t id)
 {
@@ -161,19 +136,19 @@ static void res_info_cb(struct nlmsghdr *nh, void *priv)
 
 	if (nh->nlmsg_type != RTM_NEWNEXTHOP)
 		return;
-	a = attr(nh, NHA_GROUP_TYPE);
+	a = rtnl_attr(nh, sizeof(struct nhmsg), NHA_GROUP_TYPE);
 	if (a)
 		ri->type = *(uint16_t *)RTA_DATA(a);
-	r = attr(nh, NHA_RES_GROUP);
+	r = rtnl_attr(nh, sizeof(struct nhmsg), NHA_RES_GROUP);
 	if (!r)
 		return;
-	a = nested(r, NHA_RES_GROUP_BUCKETS);
+	a = rtnl_nested(r, NHA_RES_GROUP_BUCKETS);
 	if (a)
 		ri->buckets = *(uint16_t *)RTA_DATA(a);
-	a = nested(r, NHA_RES_GROUP_IDLE_TIMER);
+	a = rtnl_nested(r, NHA_RES_GROUP_IDLE_TIMER);
 	if (a)
 		ri->idle = *(uint32_t *)RTA_DATA(a);
-	a = nested(r, NHA_RES_GROUP_UNBALANCED_TIMER);
+	a = rtnl_nested(r, NHA_RES_GROUP_UNBALANCED_TIMER);
 	if (a)
 		ri->unbalanced = *(uint32_t *)RTA_DATA(a);
 }
@@ -218,14 +193,14 @@ static void bkt_cb(struct nlmsghdr *nh, void *priv)
 
 	if (nh->nlmsg_type != RTM_NEWNEXTHOPBUCKET)
 		return;
-	a = attr(nh, NHA_ID);
-	b = attr(nh, NHA_RES_BUCKET);
+	a = rtnl_attr(nh, sizeof(struct nhmsg), NHA_ID);
+	b = rtnl_attr(nh, sizeof(struct nhmsg), NHA_RES_BUCKET);
 	if (!a || *(uint32_t *)RTA_DATA(a) != d->group || !b) {
 		d->bad++;
 		return;
 	}
-	idx = nested(b, NHA_RES_BUCKET_INDEX);
-	nhid = nested(b, NHA_RES_BUCKET_NH_ID);
+	idx = rtnl_nested(b, NHA_RES_BUCKET_INDEX);
+	nhid = rtnl_nested(b, NHA_RES_BUCKET_NH_ID);
 	if (!idx || !nhid || *(uint16_t *)RTA_DATA(idx) >= 64) {
 		d->bad++;
 		return;
@@ -290,8 +265,8 @@ static void bkt_get_cb(struct nlmsghdr *nh, void *priv)
 
 	if (nh->nlmsg_type != RTM_NEWNEXTHOPBUCKET)
 		return;
-	b = attr(nh, NHA_RES_BUCKET);
-	a = b ? nested(b, NHA_RES_BUCKET_NH_ID) : NULL;
+	b = rtnl_attr(nh, sizeof(struct nhmsg), NHA_RES_BUCKET);
+	a = b ? rtnl_nested(b, NHA_RES_BUCKET_NH_ID) : NULL;
 	if (a)
 		*(long long *)priv = *(uint32_t *)RTA_DATA(a);
 }

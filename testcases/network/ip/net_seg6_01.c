@@ -69,18 +69,6 @@ static union {
 static size_t len_encap, len_inline, len_err;
 static int rx = -1, tx = -1, cap = -1, icmp = -1;
 
-/* A nested attribute, with or without NLA_F_NESTED on its type. */
-static struct rtattr *nested(struct rtattr *nest, int type)
-{
-	struct rtattr *rta = RTA_DATA(nest);
-	int len = RTA_PAYLOAD(nest);
-
-	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if ((rta->rta_type & NLA_TYPE_MASK) == type)
-			return rta;
-	return NULL;
-}
-
 static void in6(const char *s, struct in6_addr *a)
 {
 	if (inet_pton(AF_INET6, s, a) != 1)
@@ -221,7 +209,7 @@ static void check_dumped(const char *dst, const void *tun, size_t len,
 			what, dst, f.found, f.encap_type);
 		return;
 	}
-	a = nested((struct rtattr *)f.encap, SEG6_IPTUNNEL_SRH);
+	a = rtnl_nested((struct rtattr *)f.encap, SEG6_IPTUNNEL_SRH);
 	if (!a || RTA_PAYLOAD(a) != len || memcmp(RTA_DATA(a), tun, len)) {
 		tst_res(TFAIL, "%s route %s: SEG6_IPTUNNEL_SRH of %d bytes differs from the %zu given",
 			what, dst, a ? (int)RTA_PAYLOAD(a) : -1, len);
@@ -245,17 +233,17 @@ static struct seg6_counters counters(const char *sid)
 	if (f.found != 1 || f.encap_type != LWTUNNEL_ENCAP_SEG6_LOCAL)
 		tst_brk(TBROK, "seg6local route %s: %d in the dump, encap %d",
 			sid, f.found, f.encap_type);
-	n = nested((struct rtattr *)f.encap, SEG6_LOCAL_COUNTERS);
+	n = rtnl_nested((struct rtattr *)f.encap, SEG6_LOCAL_COUNTERS);
 	if (!n)
 		tst_brk(TBROK, "seg6local route %s dumped without counters",
 			sid);
-	a = nested(n, SEG6_LOCAL_CNT_PACKETS);
+	a = rtnl_nested(n, SEG6_LOCAL_CNT_PACKETS);
 	if (a)
 		memcpy(&c.packets, RTA_DATA(a), 8);
-	a = nested(n, SEG6_LOCAL_CNT_BYTES);
+	a = rtnl_nested(n, SEG6_LOCAL_CNT_BYTES);
 	if (a)
 		memcpy(&c.bytes, RTA_DATA(a), 8);
-	a = nested(n, SEG6_LOCAL_CNT_ERRORS);
+	a = rtnl_nested(n, SEG6_LOCAL_CNT_ERRORS);
 	if (a)
 		memcpy(&c.errors, RTA_DATA(a), 8);
 	return c;
