@@ -71,6 +71,18 @@ static inline long bpf_prog_load(int type, const struct bpf_insn *insns,
 	return bpf_sys(BPF_PROG_LOAD, &a);
 }
 
+/* a program of type that only returns ret; a failure breaks the test */
+static inline int bpf_ret_prog_load(int type, int ret)
+{
+	struct bpf_insn p[] = { MOV64_IMM(BPF_REG_0, ret), EXIT() };
+	int fd = bpf_prog_load(type, p, 2);
+
+	if (fd < 0)
+		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD(type %d): %s", type,
+			bpf_log);
+	return fd;
+}
+
 /* the id the kernel gave a loaded program (bpf_prog_info.id) */
 static inline uint32_t bpf_prog_id(int prog)
 {

@@ -43,4 +43,20 @@
 	LD_MAP_FD(BPF_REG_1, map), \
 	CALL(BPF_FUNC_map_lookup_elem)
 
+/*
+ * The tail of a counting program (11 instructions): add 1 to the u64 of
+ * map under the key in r8 (a u32 array), then return r9.
+ */
+#define COUNT_R8_RETURN_R9(map) \
+	STX_MEM(BPF_W, BPF_REG_10, BPF_REG_8, -4), \
+	MOV64_REG(BPF_REG_2, BPF_REG_10), \
+	ALU64_IMM(BPF_ADD, BPF_REG_2, -4), \
+	LD_MAP_FD(BPF_REG_1, map), \
+	CALL(BPF_FUNC_map_lookup_elem), \
+	JEQ_IMM(BPF_REG_0, 0, 2), \
+	MOV64_IMM(BPF_REG_1, 1), \
+	XADD64(BPF_REG_0, BPF_REG_1, 0), \
+	MOV64_REG(BPF_REG_0, BPF_REG_9), \
+	EXIT()
+
 #endif /* BPF_INSN_H */

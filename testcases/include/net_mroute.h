@@ -9,6 +9,8 @@
 #ifndef NET_MROUTE_H
 #define NET_MROUTE_H
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include "net_hosts.h"
@@ -44,6 +46,90 @@ static inline void mr_oifs_join(char *cols, char *out, size_t len)
 	     tok = strtok_r(NULL, " \n", &save))
 		used += snprintf(out + used, len - used, "%s%s",
 				 used ? "," : "", tok);
+}
+
+/* A line of /proc/net/ip{,6}_mr_cache: incoming vif, counters, oifs. */
+struct mr_cache_line {
+	int iif;
+	unsigned long pkts, bytes, wrong;
+	char oifs[128];
+};
+
+/*
+ * The lines of file (in the router) that start with prefix ("group
+ * origin " as the file prints them): how many, the last one's fields.
+ */
+static inline int mr_cache_read(const char *file, const char *prefix,
+				struct mr_cache_line *l)
+{
+	size_t plen = strlen(prefix);
+	char line[512];
+	int found = 0, n;
+	FILE *f;
+
+	net_enter(NET_R);
+	f = fopen(file, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", file);
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, prefix, plen))
+			continue;
+		memset(l, 0, sizeof(*l));
+		if (sscanf(line + plen, "%d %lu %lu %lu%n", &l->iif, &l->pkts,
+			   &l->bytes, &l->wrong, &n) != 4)
+			tst_brk(TBROK, "%s line '%s'", file, line);
+		mr_oifs_join(line + plen + n, l->oifs, sizeof(l->oifs));
+		found++;
+	}
+	fclose(f);
+	return found;
+}
+
+/* A line of /proc/net/ip{,6}_mr_vif. */
+struct mr_vif_line {
+	char name[32];
+	long bin, pin, bout, pout;
+	unsigned int flags;
+};
+
+/* file (in the router): the number of vifs; vif vifi's fields (0s if none). */
+static inline int mr_vif_read(const char *file, int vifi,
+			      struct mr_vif_line *v, int *found)
+{
+	struct mr_vif_line t;
+	char line[256];
+	int idx, n = 0;
+	FILE *f;
+
+	memset(v, 0, sizeof(*v));
+	net_enter(NET_R);
+	f = fopen(file, "r");
+	if (!f)
+		tst_brk(TBROK | TERRNO, "fopen(%s)", file);
+	*found = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%d %31s %ld %ld %ld %ld %x", &idx, t.name,
+			   &t.bin, &t.pin, &t.bout, &t.pout, &t.flags) != 7)
+			continue;
+		n++;
+		if (idx == vifi) {
+			*v = t;
+			*found = 1;
+		}
+	}
+	fclose(f);
+	return n;
+}
+
+/* net/<family>/conf/<dev>/mc_forwarding in the router (family ipv4/6). */
+static inline long mr_mc_forwarding(const char *family, const char *dev)
+{
+	char path[128], buf[32];
+
+	snprintf(path, sizeof(path), "net/%s/conf/%s/mc_forwarding", family,
+		 dev);
+	net_sysctl_read(NET_R, path, buf, sizeof(buf));
+	return atol(buf);
 }
 
 /*

@@ -104,78 +104,23 @@ static int mfc_set(int opt, struct in_addr g, int parent, int oif, int ttl)
 	return mrt_set(mfd, opt, &mc, sizeof(mc));
 }
 
-/* /proc/net/ip_mr_cache line of (src, g): 1 and its fields, or 0. */
-struct mfc_line {
-	int iif;
-	unsigned long pkts, bytes, wrong;
-	char oifs[128];
-};
-
-static int mfc_read(struct in_addr g, struct mfc_line *l)
+/* /proc/net/ip_mr_cache lines of (src, g): how many; the last one's fields. */
+static int mfc_read(struct in_addr g, struct mr_cache_line *l)
 {
-	char line[256], want[32];
-	int found = 0, n;
-	FILE *f;
+	char want[32];
 
-	net_enter(NET_R);
-	f = fopen("/proc/net/ip_mr_cache", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/ip_mr_cache)");
 	snprintf(want, sizeof(want), "%08X %08X ", g.s_addr, src.s_addr);
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, want, strlen(want)))
-			continue;
-		memset(l, 0, sizeof(*l));
-		if (sscanf(line + strlen(want), "%d %lu %lu %lu%n", &l->iif,
-			   &l->pkts, &l->bytes, &l->wrong, &n) != 4)
-			tst_brk(TBROK, "ip_mr_cache line '%s'", line);
-		mr_oifs_join(line + strlen(want) + n, l->oifs, sizeof(l->oifs));
-		found++;
-	}
-	fclose(f);
-	return found;
+	return mr_cache_read("/proc/net/ip_mr_cache", want, l);
 }
 
-/* /proc/net/ip_mr_vif: the number of vifs; vif vifi's fields. */
-struct vif_line {
-	char name[32];
-	long bin, pin, bout, pout;
-	unsigned int flags;
-};
-
-static int vif_read(int vifi, struct vif_line *v, int *found)
+static int vif_read(int vifi, struct mr_vif_line *v, int *found)
 {
-	char line[256];
-	struct vif_line t;
-	int idx, n = 0;
-	FILE *f;
-
-	net_enter(NET_R);
-	f = fopen("/proc/net/ip_mr_vif", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/ip_mr_vif)");
-	*found = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%d %31s %ld %ld %ld %ld %x", &idx, t.name,
-			   &t.bin, &t.pin, &t.bout, &t.pout, &t.flags) != 7)
-			continue;
-		n++;
-		if (idx == vifi) {
-			*v = t;
-			*found = 1;
-		}
-	}
-	fclose(f);
-	return n;
+	return mr_vif_read("/proc/net/ip_mr_vif", vifi, v, found);
 }
 
 static long router_conf(const char *dev)
 {
-	char path[128], buf[32];
-
-	snprintf(path, sizeof(path), "net/ipv4/conf/%s/mc_forwarding", dev);
-	net_sysctl_read(NET_R, path, buf, sizeof(buf));
-	return atol(buf);
+	return mr_mc_forwarding("ipv4", dev);
 }
 
 /* The next upcall within ms: its length, 0 if none (see mr_upcall()). */
@@ -261,7 +206,7 @@ static void check_mfc(unsigned long pkts, unsigned long wrong,
 		      const char *oifs, const char *what)
 {
 	struct sioc_sg_req sr = { .src = src, .grp = grp };
-	struct mfc_line l;
+	struct mr_cache_line l;
 
 	if (!mfc_read(grp, &l)) {
 		tst_res(TFAIL, "%s: no ip_mr_cache entry", what);
@@ -294,7 +239,7 @@ static void check_mfc(unsigned long pkts, unsigned long wrong,
 static void check_vifs(const char *what)
 {
 	struct sioc_vif_req in = { .vifi = VIF_IN }, out = { .vifi = VIF_OUT };
-	struct vif_line a, b;
+	struct mr_vif_line a, b;
 	int fa, fb;
 
 	vif_read(VIF_IN, &a, &fa);
@@ -375,7 +320,7 @@ static void non_admin_child(void)
 static void vif_errors(void)
 {
 	struct vifctl vc = { 0 };
-	struct vif_line v;
+	struct mr_vif_line v;
 	int net1 = rtnl_ifindex("net1"), found;
 
 	mr_exp_err(mrt_set(mfd, MRT_ADD_VIF, &vc, sizeof(vc) - 1), EINVAL,
@@ -427,7 +372,7 @@ static void unresolved(void)
 {
 	struct sioc_sg_req sr = { .src = src, .grp = grp };
 	struct sioc_vif_req vr = { .vifi = 5 };
-	struct mfc_line l;
+	struct mr_cache_line l;
 	long long t0;
 	int i, n, bad;
 
@@ -511,7 +456,7 @@ static void wrong_vif(void)
 	int val = 0;
 	socklen_t len = sizeof(val);
 	long long t0, end;
-	struct mfc_line l;
+	struct mr_cache_line l;
 
 	mr_exp_err(mrt_int(mfd, MRT_ASSERT, 1), 0, "MRT_ASSERT 1");
 	if (getsockopt(mfd, IPPROTO_IP, MRT_ASSERT, &val, &len))
@@ -541,7 +486,7 @@ static void wrong_vif(void)
 
 static void del_mfc(void)
 {
-	struct mfc_line l;
+	struct mr_cache_line l;
 
 	mr_exp_err(mfc_set(MRT_DEL_MFC, grp, VIF_OUT, -1, 0), 0, "MRT_DEL_MFC");
 	mr_exp_err(mfc_set(MRT_DEL_MFC, grp, VIF_OUT, -1, 0), ENOENT,
@@ -554,8 +499,8 @@ static void del_mfc(void)
 
 static void check_clean(const char *what)
 {
-	struct mfc_line l;
-	struct vif_line v;
+	struct mr_cache_line l;
+	struct mr_vif_line v;
 	int found;
 
 	if (!vif_read(0, &v, &found) && !mfc_read(grp, &l) &&

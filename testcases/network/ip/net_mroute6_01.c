@@ -92,12 +92,6 @@ static int mfc_set(int opt, const struct in6_addr *g, int parent, int oif)
 	return mrt_set(mfd, opt, &mc, sizeof(mc));
 }
 
-struct mfc_line {
-	int iif;
-	unsigned long pkts, bytes, wrong;
-	char oifs[128];
-};
-
 /* An address as %pI6 prints it: eight groups of four hex digits. */
 static void pi6(const struct in6_addr *a, char *buf, size_t len)
 {
@@ -109,74 +103,25 @@ static void pi6(const struct in6_addr *a, char *buf, size_t len)
 }
 
 /* /proc/net/ip6_mr_cache lines of (src, g): how many; the last one's fields. */
-static int mfc_read(const struct in6_addr *g, struct mfc_line *l)
+static int mfc_read(const struct in6_addr *g, struct mr_cache_line *l)
 {
-	char line[512], want[100], a[48], b[48];
-	int found = 0, n;
-	FILE *f;
+	char want[100], a[48], b[48];
 
 	pi6(g, a, sizeof(a));
 	pi6(&src, b, sizeof(b));
 	snprintf(want, sizeof(want), "%s %s ", a, b);
-	net_enter(NET_R);
-	f = fopen("/proc/net/ip6_mr_cache", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/ip6_mr_cache)");
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, want, strlen(want)))
-			continue;
-		memset(l, 0, sizeof(*l));
-		if (sscanf(line + strlen(want), "%d %lu %lu %lu%n", &l->iif,
-			   &l->pkts, &l->bytes, &l->wrong, &n) != 4)
-			tst_brk(TBROK, "ip6_mr_cache line '%s'", line);
-		mr_oifs_join(line + strlen(want) + n, l->oifs,
-			     sizeof(l->oifs));
-		found++;
-	}
-	fclose(f);
-	return found;
+	return mr_cache_read("/proc/net/ip6_mr_cache", want, l);
 }
 
-struct mif_line {
-	char name[32];
-	long bin, pin, bout, pout;
-	unsigned int flags;
-};
-
 /* /proc/net/ip6_mr_vif: the number of mifs; mif mifi's fields. */
-static int mif_read(int mifi, struct mif_line *v, int *found)
+static int mif_read(int mifi, struct mr_vif_line *v, int *found)
 {
-	char line[256];
-	struct mif_line t;
-	int idx, n = 0;
-	FILE *f;
-
-	net_enter(NET_R);
-	f = fopen("/proc/net/ip6_mr_vif", "r");
-	if (!f)
-		tst_brk(TBROK | TERRNO, "fopen(/proc/net/ip6_mr_vif)");
-	*found = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%d %31s %ld %ld %ld %ld %x", &idx, t.name,
-			   &t.bin, &t.pin, &t.bout, &t.pout, &t.flags) != 7)
-			continue;
-		n++;
-		if (idx == mifi) {
-			*v = t;
-			*found = 1;
-		}
-	}
-	fclose(f);
-	return n;
+	return mr_vif_read("/proc/net/ip6_mr_vif", mifi, v, found);
 }
 
 static long router_conf(const char *dev)
 {
-	char path[128], buf[32];
-
-	snprintf(path, sizeof(path), "net/ipv6/conf/%s/mc_forwarding", dev);
-	net_sysctl_read(NET_R, path, buf, sizeof(buf));
-	return atol(buf);
+	return mr_mc_forwarding("ipv6", dev);
 }
 
 /*
@@ -262,7 +207,7 @@ static void check_received(char tag, int exp, int hops, const char *what)
 static void check_mfc(unsigned long pkts, const char *what)
 {
 	struct sioc_sg_req6 sr = { 0 };
-	struct mfc_line l;
+	struct mr_cache_line l;
 
 	if (!mfc_read(&grp, &l)) {
 		tst_res(TFAIL, "%s: no ip6_mr_cache entry", what);
@@ -294,7 +239,7 @@ static void check_mfc(unsigned long pkts, const char *what)
 static void check_mifs(const char *what)
 {
 	struct sioc_mif_req6 in = { .mifi = MIF_IN }, out = { .mifi = MIF_OUT };
-	struct mif_line a, b;
+	struct mr_vif_line a, b;
 	int fa, fb;
 
 	mif_read(MIF_IN, &a, &fa);
@@ -363,7 +308,7 @@ static void init_errors(void)
 static void mif_setup(void)
 {
 	struct mif6ctl mc = { 0 };
-	struct mif_line v;
+	struct mr_vif_line v;
 	int net0 = rtnl_ifindex("net0"), net1 = rtnl_ifindex("net1"), found;
 	mifi_t free_mif = 5;
 
@@ -394,7 +339,7 @@ static void unresolved(void)
 {
 	struct sioc_sg_req6 sr = { 0 };
 	struct sioc_mif_req6 vr = { .mifi = MAXMIFS };
-	struct mfc_line l;
+	struct mr_cache_line l;
 	long long t0;
 	int i, n, bad;
 
@@ -475,7 +420,7 @@ static void forward(void)
 
 static void del_mfc(void)
 {
-	struct mfc_line l;
+	struct mr_cache_line l;
 
 	mr_exp_err(mfc_set(MRT6_DEL_MFC, &grp, MIF_IN, -1), 0, "MRT6_DEL_MFC");
 	mr_exp_err(mfc_set(MRT6_DEL_MFC, &grp, MIF_IN, -1), ENOENT,
@@ -488,8 +433,8 @@ static void del_mfc(void)
 
 static void check_clean(const char *what)
 {
-	struct mfc_line l;
-	struct mif_line v;
+	struct mr_cache_line l;
+	struct mr_vif_line v;
 	int found;
 
 	if (!mif_read(0, &v, &found) && !mfc_read(&grp, &l) &&

@@ -100,16 +100,7 @@ static int count_prog_load(int drop, int pass, int mark, int base)
 		STX_MEM(BPF_W, BPF_REG_6, BPF_REG_3,
 			offsetof(struct __sk_buff, mark)),
 		/* 23: count under key r8, return r9 */
-		STX_MEM(BPF_W, BPF_REG_10, BPF_REG_8, -4),
-		MOV64_REG(BPF_REG_2, BPF_REG_10),
-		ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
-		LD_MAP_FD(BPF_REG_1, map_fd),
-		CALL(BPF_FUNC_map_lookup_elem),
-		JEQ_IMM(BPF_REG_0, 0, 2),
-		MOV64_IMM(BPF_REG_1, 1),
-		XADD64(BPF_REG_0, BPF_REG_1, 0),
-		MOV64_REG(BPF_REG_0, BPF_REG_9),
-		EXIT(),
+		COUNT_R8_RETURN_R9(map_fd),
 		/* 34: not ours */
 		MOV64_IMM(BPF_REG_0, TC_ACT_OK),
 		EXIT(),
@@ -118,17 +109,6 @@ static int count_prog_load(int drop, int pass, int mark, int base)
 
 	if (fd < 0)
 		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD(SCHED_CLS counter): %s",
-			bpf_log);
-	return fd;
-}
-
-static int ret_prog_load(int type, int ret)
-{
-	struct bpf_insn p[] = { MOV64_IMM(BPF_REG_0, ret), EXIT() };
-	int fd = bpf_prog_load(type, p, ARRAY_SIZE(p));
-
-	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD(type %d): %s", type,
 			bpf_log);
 	return fd;
 }
@@ -516,8 +496,8 @@ static void setup(void)
 	in_prog = count_prog_load(DROP_PORT, PASS_PORT, MARK_PORT, IN_DROP);
 	/* port 0 is never sent to: the egress program marks nothing */
 	out_prog = count_prog_load(EDROP_PORT, PASS_PORT, 0, OUT_DROP);
-	ok_prog = ret_prog_load(BPF_PROG_TYPE_SCHED_CLS, TC_ACT_OK);
-	sock_prog = ret_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, 0);
+	ok_prog = bpf_ret_prog_load(BPF_PROG_TYPE_SCHED_CLS, TC_ACT_OK);
+	sock_prog = bpf_ret_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, 0);
 	in_id = bpf_prog_id(in_prog);
 	out_id = bpf_prog_id(out_prog);
 	ok_id = bpf_prog_id(ok_prog);

@@ -96,16 +96,7 @@ static int count_prog_load(void)
 		MOV64_IMM(BPF_REG_8, KEY_TX),
 		MOV64_IMM(BPF_REG_9, XDP_TX),
 		/* 29: count under key r8, return r9 */
-		STX_MEM(BPF_W, BPF_REG_10, BPF_REG_8, -4),
-		MOV64_REG(BPF_REG_2, BPF_REG_10),
-		ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
-		LD_MAP_FD(BPF_REG_1, map_fd),
-		CALL(BPF_FUNC_map_lookup_elem),
-		JEQ_IMM(BPF_REG_0, 0, 2),
-		MOV64_IMM(BPF_REG_1, 1),
-		XADD64(BPF_REG_0, BPF_REG_1, 0),
-		MOV64_REG(BPF_REG_0, BPF_REG_9),
-		EXIT(),
+		COUNT_R8_RETURN_R9(map_fd),
 		/* 40: not ours */
 		MOV64_IMM(BPF_REG_0, XDP_PASS),
 		EXIT(),
@@ -114,17 +105,6 @@ static int count_prog_load(void)
 
 	if (fd < 0)
 		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD(XDP counter): %s",
-			bpf_log);
-	return fd;
-}
-
-static int ret_prog_load(int type, int ret)
-{
-	struct bpf_insn p[] = { MOV64_IMM(BPF_REG_0, ret), EXIT() };
-	int fd = bpf_prog_load(type, p, ARRAY_SIZE(p));
-
-	if (fd < 0)
-		tst_brk(TBROK | TERRNO, "BPF_PROG_LOAD(type %d): %s", type,
 			bpf_log);
 	return fd;
 }
@@ -457,8 +437,8 @@ static void setup(void)
 	sock_pin_cpu();
 	map_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, 8, NKEYS);
 	count_prog = count_prog_load();
-	pass_prog = ret_prog_load(BPF_PROG_TYPE_XDP, XDP_PASS);
-	sock_prog = ret_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, 0);
+	pass_prog = bpf_ret_prog_load(BPF_PROG_TYPE_XDP, XDP_PASS);
+	sock_prog = bpf_ret_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, 0);
 	count_id = bpf_prog_id(count_prog);
 	pass_id = bpf_prog_id(pass_prog);
 
