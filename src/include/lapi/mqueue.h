@@ -22,4 +22,12 @@
 # define NOTIFY_COOKIE_LEN	32
 #endif
 
+/*
+ * The highest mq_maxmsg and mq_msgsize even CAP_SYS_RESOURCE gets, and
+ * the ranges of fs.mqueue.msg_max and msgsize_max (kernel-internal,
+ * include/linux/ipc_namespace.h HARD_MSGMAX, HARD_MSGSIZEMAX).
+ */
+#define MQ_HARD_MSGMAX		65536L
+#define MQ_HARD_MSGSIZEMAX	(16L * 1024 * 1024)
+
 #endif /* LAPI_MQUEUE_H */
