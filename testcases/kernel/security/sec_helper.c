@@ -14,6 +14,8 @@
  *          `end`), in hex, and personality(0xffffffff) in hex
  *   dump   prctl(PR_GET_DUMPABLE) as the exec left it
  *   secure getauxval(AT_SECURE), then the real and effective uid and gid
+ *   nnp    PR_GET_NO_NEW_PRIVS, the NoNewPrivs value of /proc/self/status
+ *          (-1 when missing), then what "secure" prints
  *   (none) started with argc < 2: argc, argv[0], whether argv[1] is NULL
  *          and envp[0] (cve-2021-4034: an empty argv)
  * The test compares the line with what the exec must have produced.
@@ -114,6 +116,21 @@ static unsigned long start_brk(void)
 	return v;
 }
 
+static int no_new_privs_status(void)
+{
+	char line[256];
+	int v = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "NoNewPrivs: %d", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
 static int layout(void *local)
 {
 	unsigned long brk0 = start_brk();
@@ -149,6 +166,12 @@ int main(int argc, char *argv[], char *envp[])
 		ret = printf("%d\n", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0)) < 0;
 	else if (argc > 1 && !strcmp(argv[1], "secure"))
 		ret = printf("%lu %d %d %d %d\n", getauxval(AT_SECURE),
+			     (int)getuid(), (int)geteuid(), (int)getgid(),
+			     (int)getegid()) < 0;
+	else if (argc > 1 && !strcmp(argv[1], "nnp"))
+		ret = printf("%d %d %lu %d %d %d %d\n",
+			     prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0),
+			     no_new_privs_status(), getauxval(AT_SECURE),
 			     (int)getuid(), (int)geteuid(), (int)getgid(),
 			     (int)getegid()) < 0;
 	fflush(stdout);
