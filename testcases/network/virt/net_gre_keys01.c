@@ -14,6 +14,9 @@
  *   verifies (transmit checksum offload off on the local net0, so
  *   the bytes are final), sequence numbers consecutive from the device's tx_packets
  *   (ip_gre numbers with atomic_fetch_inc() from 0);
+ * - g6, ip6gre with key 0x16 and C|K|S: the same three datagrams and the
+ *   same checks on the wire behind the IPv6 header and the destination
+ *   options with the encapsulation limit;
  * - a datagram filling the 1464 byte MTU with IP_PMTUDISC_DO arrives in
  *   one 1500 byte outer packet; one byte more is EMSGSIZE;
  * - packets built by hand (raw IPPROTO_GRE socket) to the remote's gh
@@ -45,7 +48,7 @@
 #define F_S 0x1000
 #define CKS (F_C | F_K | F_S)
 
-static int cap, rxb, txa, rawa, g1a, ghb;
+static int cap, rxb, txa, rawa, g1a, g6a, ghb;
 
 static int gre_make(const char *kind, const char *name, const char *l,
 		    const char *r, uint16_t flags, uint32_t key)
@@ -101,7 +104,7 @@ static uint16_t combo(int i)
 static void test_mtu(void)
 {
 	char name[16], r[64];
-	int i, n, ret;
+	int i, n;
 
 	net_enter(NET_A);
 	for (i = 0; i < 8; i++) {
@@ -117,12 +120,7 @@ static void test_mtu(void)
 		n = !!(i & 1) + !!(i & 2) + !!(i & 4);
 		snprintf(name, sizeof(name), "m6_%d", i);
 		snprintf(r, sizeof(r), "fd99:1::%x", 0x20 + i);
-		ret = gre_make("ip6gre", name, "fd99:1::1", r, combo(i), 9);
-		if (ret == -EOPNOTSUPP) {
-			tst_res(TCONF, "no ip6gre (ip6_gre missing)");
-			return;
-		}
-		RTNL_SAFE(ret);
+		RTNL_SAFE(gre_make("ip6gre", name, "fd99:1::1", r, combo(i), 9));
 		tst_res(TINFO, "ip6gre output flags 0x%04x", combo(i));
 		NET_EXP_EQ(mtu_of(name), 1448 - 4 * n, "  ip6gre MTU");
 		RTNL_SAFE(rtnl_link_del(rtnl_ifindex(name)));
@@ -164,12 +162,15 @@ static uint16_t csum_fold16(const unsigned char *p, size_t len)
 }
 
 struct outer {
-	int len, flags, proto, csum_ok;
+	int v6, len, flags, proto, csum_ok;
 	uint32_t key, seq;
 	char tag;
 };
 
-/* The next incoming C|K|S GRE packet from 10.99.1.1 on the capture. */
+/*
+ * The next incoming C|K|S GRE packet from 10.99.1.1 or fd99:1::1 (after
+ * the destination options with the encapsulation limit) on the capture.
+ */
 static int next_outer(struct outer *o)
 {
 	unsigned char f[2048], *g, *in;
@@ -183,17 +184,30 @@ static int next_outer(struct outer *o)
 			     (struct sockaddr *)&sll, &sl);
 		if (n < 0)
 			return 0;
-		if (sll.sll_pkttype == PACKET_OUTGOING || n < 14 + 20 + 16 + 29 ||
-		    f[12] != 0x08 || f[13] || f[14] != 0x45 ||
-		    f[23] != IPPROTO_GRE || f[26] != 10 || f[29] != 1)
+		if (sll.sll_pkttype == PACKET_OUTGOING || n < 14 + 20 + 16 + 29)
 			continue;
-		g = f + 34;
-		o->len = f[16] << 8 | f[17];
+		if (f[12] == 0x08 && !f[13] && f[14] == 0x45 &&
+		    f[23] == IPPROTO_GRE && f[26] == 10 && f[29] == 1) {
+			o->v6 = 0;
+			o->len = f[16] << 8 | f[17];
+			g = f + 34;
+		} else if (n >= 14 + 40 + 8 + 16 + 29 && f[12] == 0x86 &&
+			   f[13] == 0xdd && f[37] == 1 &&
+			   (f[20] == IPPROTO_GRE || (f[20] == IPPROTO_DSTOPTS &&
+						    f[54] == IPPROTO_GRE))) {
+			o->v6 = 1;
+			o->len = (f[18] << 8 | f[19]) + 40;
+			g = f + 54;
+			if (f[20] == IPPROTO_DSTOPTS)
+				g += (g[1] + 1) * 8;
+		} else {
+			continue;
+		}
 		o->flags = g[0] << 8 | g[1];
 		o->proto = g[2] << 8 | g[3];
 		if (o->flags != CKS)
 			continue;
-		o->csum_ok = csum_fold16(g, n - 34) == 0xffff;
+		o->csum_ok = csum_fold16(g, f + n - g) == 0xffff;
 		o->key = (uint32_t)g[8] << 24 | g[9] << 16 | g[10] << 8 | g[11];
 		o->seq = (uint32_t)g[12] << 24 | g[13] << 16 | g[14] << 8 | g[15];
 		in = g + 16;
@@ -232,34 +246,40 @@ static void tags_until_s(char *out, size_t max, ssize_t *lastlen)
 	out[i] = 0;
 }
 
-static void test_wire(void)
+/*
+ * Three datagrams a, b, c (first + 0..2) through the local tunnel ifindex
+ * to dst: delivered in order; their outer packets on the remote's net0.
+ */
+static void test_wire(int v6, int ifindex, const char *dst, char first,
+		      uint32_t key)
 {
-	struct rtnl_link_stats64 s = stats(NET_A, g1a);
+	struct rtnl_link_stats64 s = stats(NET_A, ifindex);
 	struct outer o;
-	char got[16];
+	char got[16], want[4] = { first, first + 1, first + 2, 0 };
 	int i, n = 0;
 
 	net_enter(NET_A);
 	while (next_outer(&o))
 		;
-	net_send_tag4(txa, "10.110.0.2", PORT, 'a');
-	net_send_tag4(txa, "10.110.0.2", PORT, 'b');
-	net_send_tag4(txa, "10.110.0.2", PORT, 'c');
-	net_send_tag4(txa, "10.110.0.2", PORT, 'S');
+	for (i = 0; i < 3; i++)
+		net_send_tag4(txa, dst, PORT, want[i]);
+	net_send_tag4(txa, dst, PORT, 'S');
 	tags_until_s(got, sizeof(got), NULL);
-	tst_res(strcmp(got, "abc") ? TFAIL : TPASS,
-		"g1 delivered a, b, c in order (got '%s')", got);
+	tst_res(strcmp(got, want) ? TFAIL : TPASS,
+		"%s delivered '%s' in order (got '%s')", v6 ? "ip6gre" : "gre",
+		want, got);
 	for (i = 0; i < 3 && next_outer(&o); i++) {
 		tst_res(TINFO, "outer packet '%c'", o.tag);
-		NET_EXP_EQ(o.tag, 'a' + i, "  tag");
+		NET_EXP_EQ(o.v6, v6, "  IPv6 underlay");
+		NET_EXP_EQ(o.tag, want[i], "  tag");
 		NET_EXP_EQ(o.proto, ETH_P_IP, "  GRE protocol");
-		NET_EXP_EQ(o.key, 0x11, "  GRE key");
+		NET_EXP_EQ(o.key, key, "  GRE key");
 		NET_EXP_EQ(o.csum_ok, 1, "  GRE checksum verifies");
 		NET_EXP_EQ(o.seq, s.tx_packets + i,
 			   "  sequence number (the tunnel's tx_packets before)");
 		n++;
 	}
-	NET_EXP_EQ(n, 3, "C|K|S GRE packets of a, b, c on the remote's net0");
+	NET_EXP_EQ(n, 3, "C|K|S GRE packets of them on the remote's net0");
 }
 
 static void test_emsgsize(void)
@@ -431,10 +451,18 @@ static void setup(void)
 	RTNL_SAFE(ret);
 	up_addr("g1", "10.110.0.1");
 	g1a = rtnl_ifindex("g1");
+	ret = gre_make("ip6gre", "g6", "fd99:1::1", "fd99:1::2", CKS, 0x16);
+	if (ret == -EOPNOTSUPP)
+		tst_brk(TCONF, "no ip6gre support (ip6_gre missing)");
+	RTNL_SAFE(ret);
+	up_addr("g6", "10.111.0.1");
+	g6a = rtnl_ifindex("g6");
 
 	net_enter(NET_B);
 	RTNL_SAFE(gre_make("gre", "g1", "10.99.1.2", "10.99.1.1", CKS, 0x11));
 	up_addr("g1", "10.110.0.2");
+	RTNL_SAFE(gre_make("ip6gre", "g6", "fd99:1::2", "fd99:1::1", CKS, 0x16));
+	up_addr("g6", "10.111.0.2");
 	RTNL_SAFE(gre_make("gre", "gh", "10.99.1.2", "10.99.1.1", CKS, 0x33));
 	up_addr("gh", "10.112.0.2");
 	ghb = rtnl_ifindex("gh");
@@ -451,13 +479,15 @@ static void setup(void)
 	net_enter(NET_A);
 	rawa = SAFE_SOCKET(AF_INET, SOCK_RAW, IPPROTO_GRE);
 	net_udp_warmup4(txa, "10.110.0.2", PORT, rxb);
+	net_udp_warmup4(txa, "10.111.0.2", PORT, rxb);
 	net_enter(NET_A);
 }
 
 static void run(void)
 {
 	readback();
-	test_wire();
+	test_wire(0, g1a, "10.110.0.2", 'a', 0x11);
+	test_wire(1, g6a, "10.111.0.2", 'd', 0x16);
 	test_emsgsize();
 	test_handmade();
 	test_mtu();
