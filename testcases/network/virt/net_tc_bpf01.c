@@ -488,6 +488,28 @@ static int rx_socket(int port)
 	return fd;
 }
 
+/*
+ * A valid filter, added and deleted: ENOENT means the kernel has no "bpf"
+ * classifier (a kernel without cls_bpf, e.g. a flavour built without
+ * modules), which every errno checked later would otherwise hide.
+ */
+static void require_cls_bpf(void)
+{
+	int ret;
+
+	net_enter(NET_B);
+	ret = bpf_filter(RTM_NEWTFILTER, NLM_F_CREATE | NLM_F_EXCL, b_idx, 0,
+			 9, ok_prog, "probe", TCA_BPF_FLAG_ACT_DIRECT);
+	if (ret == -ENOENT)
+		tst_brk(TCONF, "no bpf classifier (module cls_bpf)");
+	if (ret)
+		tst_brk(TBROK, "probe bpf filter: %s", tst_strerrno(-ret));
+	ret = bpf_filter(RTM_DELTFILTER, 0, b_idx, 0, 9, -1, NULL, 0);
+	if (ret)
+		tst_brk(TBROK, "deleting the probe filter: %s",
+			tst_strerrno(-ret));
+}
+
 static void setup(void)
 {
 	/* one CPU, one backlog: datagrams are handled in the order sent */
@@ -515,6 +537,7 @@ static void setup(void)
 	net_udp_warmup4(tx, "10.99.1.2", PASS_PORT, rx_pass);
 	add_clsact(NET_B, b_idx);
 	add_clsact(NET_A, a_idx);
+	require_cls_bpf();
 }
 
 static void cleanup(void)
